@@ -1,0 +1,120 @@
+/**
+ * The one role table (design.md §4). Every route the server registers must have an entry here: the auth plugin
+ * refuses to start otherwise, and the role-matrix test walks the server's own routes against it.
+ *
+ * - public: anyone.
+ * - session: any signed-in admin or driver.
+ * - admin: a signed-in admin.
+ * - driver-self: a signed-in driver acting on itself (no admin identity to act as).
+ * - driver: a signed-in driver who owns the object named by `owns`, or an admin.
+ */
+export type Ownership =
+  /** params.id is the driver's own id */
+  | 'driver-id'
+  /** params.phone is the driver's own phone */
+  | 'driver-phone'
+  /** params.id names a package (id or tracking number) assigned to the driver */
+  | 'package'
+  /** as 'package', or a driver share-link token for that package */
+  | 'package-or-token'
+  /** body.trackingId names a package assigned to the driver, or a driver share-link token for it */
+  | 'package-in-body'
+  /** body.packageId names a package assigned to the driver */
+  | 'package-id-in-body'
+  /** params.token is a share link of a package assigned to the driver */
+  | 'share-link';
+
+export type Access =
+  | { role: 'public' }
+  | { role: 'session' }
+  | { role: 'admin' }
+  | { role: 'driver-self' }
+  | { role: 'driver'; owns: Ownership };
+
+const PUBLIC: Access = { role: 'public' };
+const ADMIN: Access = { role: 'admin' };
+const driver = (owns: Ownership): Access => ({ role: 'driver', owns });
+
+export const ROLE_TABLE: Readonly<Record<string, Access>> = {
+  // Sessions
+  'POST /api/auth/login': PUBLIC,
+  'POST /api/auth/logout': { role: 'session' },
+  'GET /api/auth/me': ADMIN,
+  'POST /api/drivers/session': PUBLIC,
+  'POST /api/drivers/register': PUBLIC,
+
+  // Public tracking
+  'GET /api/packages/:id': PUBLIC,
+  'GET /api/packages/:id/history': PUBLIC,
+  'GET /api/packages/:id/locations': PUBLIC,
+  'GET /api/tracking/live/:id': PUBLIC,
+  'GET /api/current-location': PUBLIC,
+  'GET /api/stats/daily': PUBLIC,
+  'GET /api/config/map': PUBLIC,
+  'GET /api/config/site': PUBLIC,
+  'POST /api/schedule-pickup': PUBLIC,
+  // Devices authenticate by their identifier, checked by the handler.
+  'GET /api/osmand': PUBLIC,
+  'POST /api/osmand': PUBLIC,
+  'GET /ws': PUBLIC,
+  'GET /api/health': PUBLIC,
+  'GET /api/ready': PUBLIC,
+
+  // Drivers: own data and assigned packages only (an admin may do the same)
+  'GET /api/drivers/me': { role: 'driver-self' },
+  'GET /api/drivers/phone/:phone': driver('driver-phone'),
+  'GET /api/drivers/:id/packages': driver('driver-id'),
+  'POST /api/drivers/:id/location': driver('driver-id'),
+  'PATCH /api/packages/:id/status': driver('package'),
+  'POST /api/packages/:id/location': driver('package'),
+  'POST /api/packages/:id/gps': driver('package-or-token'),
+  'POST /api/tracking/live/:id/update': driver('package-or-token'),
+  'POST /api/tracking/web-location': driver('package-in-body'),
+  'POST /api/share-links': driver('package-id-in-body'),
+  'DELETE /api/share-links/:token': driver('share-link'),
+
+  // Admin
+  'GET /api/packages': ADMIN,
+  'POST /api/packages': ADMIN,
+  'PUT /api/packages/:id': ADMIN,
+  'DELETE /api/packages/:id': ADMIN,
+  'POST /api/packages/:id/status': ADMIN,
+  'POST /api/packages/:id/location-link': ADMIN,
+  'GET /api/packages/:id/share-links': ADMIN,
+  'POST /api/packages/batch-delete': ADMIN,
+  'POST /api/packages/clear-old': ADMIN,
+  'GET /api/database/stats': ADMIN,
+  'GET /api/drivers': ADMIN,
+  'POST /api/drivers': ADMIN,
+  'PUT /api/drivers/:id': ADMIN,
+  'POST /api/drivers/:id/pin': ADMIN,
+  'GET /api/drivers/:id/route': ADMIN,
+  'POST /api/drivers/:id/location-from-link': ADMIN,
+  'POST /api/parse-maps-link': ADMIN,
+  'POST /api/current-location': ADMIN,
+  'GET /api/pickup-requests': ADMIN,
+  'PATCH /api/pickup-requests/:id/status': ADMIN,
+  'POST /api/tracking/sms-setup': ADMIN,
+  'POST /api/tracking/real-location/save': ADMIN,
+  'GET /api/tracking/real-location': ADMIN,
+  'GET /api/devices': ADMIN,
+  'POST /api/devices': ADMIN,
+  'DELETE /api/devices/:id': ADMIN,
+};
+
+/** Routes outside /api that serve the web app, its files and the API documentation: public by nature. */
+export const PUBLIC_PREFIXES = ['/api/docs'] as const;
+
+export function routeKey(method: string, url: string): string {
+  return `${method === 'HEAD' ? 'GET' : method} ${url}`;
+}
+
+/** The access rule for a registered route, or undefined when the table does not name it. */
+export function accessFor(method: string, url: string): Access | undefined {
+  const entry = ROLE_TABLE[routeKey(method, url)];
+  if (entry) return entry;
+  if (PUBLIC_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`))) return PUBLIC;
+  // The web app's files and its client-side routes (served by @fastify/static and the not-found handler).
+  if (!url.startsWith('/api') && method !== 'POST' && method !== 'PUT' && method !== 'PATCH' && method !== 'DELETE') return PUBLIC;
+  return undefined;
+}

@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from './db/index.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import type { Env } from './env.ts';
+import { seedDemo } from './seed/demo.ts';
+import { AdminService, generatePassword } from './services/admins.ts';
+
+/**
+ * Migrates, creates the first admin when none exists, and seeds demo data on a new embedded database
+ * (never on PostgreSQL unless SEED_DEMO is set to true explicitly there).
+ */
+export async function prepareDatabase(handle: DatabaseHandle, env: Env, log: FastifyBaseLogger): Promise<void> {
+  const applied = await migrateToLatest(handle.db, handle.dialect);
+  const isNew = applied.includes('001-initial');
+  if (applied.length) log.info({ applied }, 'database migrated');
+
+  const admins = new AdminService(handle.db);
+  if ((await admins.count()) === 0) {
+    const email = env.ADMIN_EMAIL ?? 'admin@example.com';
+    const generated = !env.ADMIN_PASSWORD;
+    const password = env.ADMIN_PASSWORD ?? generatePassword();
+    await admins.create(email, password);
+    if (generated) {
+      // Printed once, on purpose: the operator needs it to sign in the first time.
+      log.warn(`First admin created: sign in at /admin with email ${email} and password ${password} (shown once; change it with npm run admin -- reset)`);
+    } else {
+      log.info(`First admin created from ADMIN_EMAIL: ${email}`);
+    }
+  }
+
+  const seed = handle.dialect === 'sqlite' ? env.SEED_DEMO !== false : env.SEED_DEMO === true;
+  if (isNew && seed) {
+    const { driverPins } = await seedDemo(handle.db);
+    log.warn(
+      `Demo data seeded. Driver sign-in (phone / PIN): ${driverPins.map((d) => `${d.name} ${d.phone} / ${d.pin}`).join('; ')}`,
+    );
+  }
+}

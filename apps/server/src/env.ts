@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** Every setting the server reads, validated once at start (design.md §7). Nothing else reads process.env. */
+const optionalUrl = (protocols: RegExp) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(
+      z
+        .string()
+        .refine((v) => {
+          try {
+            return protocols.test(new URL(v).protocol);
+          } catch {
+            return false;
+          }
+        }, 'must be a URL')
+        .optional(),
+    );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().default('./data/cargo.db'),
+  REDIS_URL: optionalUrl(/^rediss?:$/),
+  ADMIN_EMAIL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.trim().toLowerCase() : undefined))
+    .pipe(z.email().optional()),
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  /** Unset: seed a new embedded database, never PostgreSQL. 'true' seeds either; 'false' neither. */
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v))),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v): boolean | string => {
+      if (!v || v === 'false') return false;
+      if (v === 'true') return true;
+      return v;
+    }),
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_ATTRIBUTION: z.string().default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  GEOCODER_URL: optionalUrl(/^https?:$/),
+  COMPANY_NAME: z.string().min(1).default('Cargo Express'),
+  COORDINATOR_NAME: z.string().default('Transport Coordinator'),
+  COORDINATOR_PHONE: z.string().default('+1 (555) 010-0100'),
+  MANAGER_NAME: z.string().default('Transport Manager'),
+  MANAGER_PHONE: z.string().default('+1 (555) 010-0200'),
+  SUPPORT_EMAIL: z.email().default('support@example.com'),
+  DISPATCH_PHONE: z.string().optional(),
+  SOCIAL_URL: optionalUrl(/^https?:$/),
+  SMTP_URL: optionalUrl(/^smtps?:$/),
+  SMS_GATEWAY_URL: optionalUrl(/^https?:$/),
+  PUBLIC_URL: optionalUrl(/^https?:$/),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses the environment; a bad value throws one line naming the variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new EnvError(`Invalid environment variable ${name}: ${issue.message}`);
+  }
+  return result.data;
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}

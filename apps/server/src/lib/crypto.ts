@@ -1,0 +1,40 @@
+import { createHash, randomBytes, randomInt, randomUUID, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+
+export const newId = (): string => randomUUID();
+
+/** A random token: 32 bytes (256 bits), base64url (design.md §4). */
+export const newToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
+
+/** Tokens are stored only as their SHA-256 hash. */
+export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+export const newPin = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+/** scrypt at N=2^17, r=8, p=1 (OWASP), encoded as scrypt$N$r$p$salt$hash. */
+const SCRYPT = { N: 2 ** 17, r: 8, p: 1, keylen: 32 } as const;
+const maxmem = 256 * 1024 * 1024;
+
+function scrypt(secret: string, salt: Buffer, N: number, r: number, p: number, keylen: number): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scryptCb(secret, salt, keylen, { N, r, p, maxmem }, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+}
+
+export async function hashSecret(secret: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(secret, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p, SCRYPT.keylen);
+  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+export async function verifySecret(secret: string, encoded: string | null | undefined): Promise<boolean> {
+  if (!encoded) {
+    // Spend comparable time so a missing account is not told apart by timing.
+    await scrypt(secret, randomBytes(16), SCRYPT.N, SCRYPT.r, SCRYPT.p, SCRYPT.keylen);
+    return false;
+  }
+  const [kind, n, r, p, salt, hash] = encoded.split('$');
+  if (kind !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const key = await scrypt(secret, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p), expected.length);
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}

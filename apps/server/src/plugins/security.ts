@@ -1,0 +1,64 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Env } from '../env.ts';
+import { MemoryCounterStore, RedisCounterStore, type CounterStore } from '../services/counter-store.ts';
+import { SignInGuard } from '../services/sign-in-guard.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    counters: CounterStore;
+    signInGuard: SignInGuard;
+  }
+}
+
+/** The origin of the map tile server, so the CSP lets the map load its tiles and nothing else. */
+function tileOrigin(tileUrl: string): string | null {
+  try {
+    const url = new URL(tileUrl.replace('{s}.', 'a.').replace(/\{[a-z]\}/gi, '0'));
+    return tileUrl.includes('{s}.') ? `${url.protocol}//*.${url.host.replace(/^a\./, '')}` : url.origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Cookies, security headers with a CSP the built pages work under, rate limits (design.md §4). */
+export default fp(
+  async function securityPlugin(app: FastifyInstance, opts: { env: Env; namespace: string }) {
+    await app.register(cookie);
+    const tiles = tileOrigin(opts.env.MAP_TILE_URL);
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Mantine and Leaflet set inline styles.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    });
+    await app.register(rateLimit, {
+      global: false,
+      nameSpace: `rl:${opts.namespace}:`,
+      ...(app.redis ? { redis: app.redis } : {}),
+      errorResponseBuilder: (_req, context) => ({
+        statusCode: 429,
+        message: 'Too many requests. Please try again later.',
+        retryAfter: context.after,
+      }),
+    });
+    const counters: CounterStore = app.redis ? new RedisCounterStore(app.redis, `cnt:${opts.namespace}:`) : new MemoryCounterStore();
+    app.decorate<CounterStore>('counters', counters);
+    app.decorate('signInGuard', new SignInGuard(counters));
+  },
+  { name: 'security', dependencies: ['redis'] },
+);

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+import { MSG } from '../messages.ts';
+import { latitude, longitude, optionalText, requiredText } from './common.ts';
+
+export const pinSchema = z.string({ error: MSG.pinFormat }).regex(/^\d{6}$/, MSG.pinFormat);
+export const driverPhoneSchema = requiredText(MSG.driverPhoneRequired, LIMITS.phone, MSG.phoneTooLong);
+
+export const driverInputSchema = z.object({
+  name: requiredText(MSG.driverNameRequired, LIMITS.name, MSG.driverNameTooLong),
+  phone: driverPhoneSchema,
+  email: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v.toLowerCase() : null))
+    .pipe(z.email(MSG.invalidEmail).nullable()),
+  vehicleId: optionalText(100),
+  /** Without one the server generates a PIN and returns it once. */
+  pin: pinSchema.optional(),
+});
+export type DriverInput = z.input<typeof driverInputSchema>;
+
+export const driverSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  vehicleId: z.string(),
+  currentLat: z.number().nullable(),
+  currentLng: z.number().nullable(),
+  realLocationLink: z.string().nullable(),
+  lastLocationUpdate: z.string().nullable(),
+  isActive: z.boolean(),
+  isOnline: z.boolean(),
+  createdAt: z.string(),
+});
+export type Driver = z.infer<typeof driverSchema>;
+/** POST /api/drivers answers the driver and, once, its PIN. */
+export const driverCreatedSchema = driverSchema.extend({ pin: z.string().optional() });
+
+export const driverSessionSchema = z.object({ phone: driverPhoneSchema, pin: pinSchema });
+export const driverRegisterSchema = z.object({
+  phone: driverPhoneSchema,
+  pin: pinSchema,
+  name: optionalText(LIMITS.name, MSG.driverNameTooLong),
+});
+export const driverSessionResponseSchema = z.object({ token: z.string(), driver: driverSchema });
+
+export const driverLocationSchema = z.object({
+  lat: latitude,
+  lng: longitude,
+  driverId: z.string({ error: MSG.driverIdRequired }).min(1, MSG.driverIdRequired).optional(),
+  accuracy: z.coerce.number().min(0).nullish(),
+});
+export const locationFromLinkSchema = z.object({
+  googleMapsLink: z.string({ error: MSG.invalidMapsLink }).trim().pipe(z.url(MSG.invalidMapsLink)),
+});
+export const parseMapsLinkSchema = z.object({ link: z.string({ error: MSG.linkRequired }).trim().min(1, MSG.linkRequired).max(2000) });
+export const latLngSchema = z.object({ lat: z.number(), lng: z.number() });
+
+export const routeStopSchema = z.object({
+  packageId: z.string(),
+  trackingNumber: z.string(),
+  status: z.string(),
+  customerName: z.string(),
+  pickup: z.object({ address: z.string(), lat: z.number().nullable(), lng: z.number().nullable() }),
+  delivery: z.object({ address: z.string(), lat: z.number().nullable(), lng: z.number().nullable() }),
+});
+export const driverRouteSchema = z.object({
+  driver: z.object({
+    id: z.string(),
+    name: z.string(),
+    phone: z.string(),
+    vehicleId: z.string(),
+    currentLat: z.number().nullable(),
+    currentLng: z.number().nullable(),
+    lastLocationUpdate: z.string().nullable(),
+  }),
+  stops: z.array(routeStopSchema),
+});

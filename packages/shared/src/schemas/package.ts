@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { DEFAULT_CURRENT_LOCATION, DEFAULT_SERVICE_TYPE, LIMITS } from '../constants.ts';
+import { MSG } from '../messages.ts';
+import { isoTimestamp, latitude, longitude, optionalText, requiredText, statusInput } from './common.ts';
+
+export const trackingNumberSchema = z
+  .string({ error: MSG.trackingRequired })
+  .trim()
+  .min(1, MSG.trackingRequired)
+  .max(LIMITS.trackingNumber, MSG.trackingTooLong);
+
+/** Create and full update (PUT) of a package. Coordinates given here win over geocoding. */
+export const packageInputSchema = z.object({
+  trackingNumber: trackingNumberSchema,
+  status: statusInput.default('processing'),
+  currentLocation: z.string().trim().max(LIMITS.address).default(DEFAULT_CURRENT_LOCATION).transform((v) => v || DEFAULT_CURRENT_LOCATION),
+  estimatedDelivery: z.string().trim().max(200).default(''),
+  deliveryAddress: requiredText(MSG.deliveryAddressRequired, LIMITS.address),
+  pickupAddress: requiredText(MSG.pickupAddressRequired, LIMITS.address),
+  customerName: requiredText(MSG.customerNameRequired, LIMITS.name, MSG.customerNameTooLong),
+  customerPhone: requiredText(MSG.customerPhoneRequired, LIMITS.phone, MSG.phoneTooLong),
+  weight: z.string().trim().max(100).default(''),
+  dimensions: z.string().trim().max(100).default(''),
+  itemDescription: optionalText(LIMITS.text),
+  serviceType: z.string().trim().max(100).default(DEFAULT_SERVICE_TYPE).transform((v) => v || DEFAULT_SERVICE_TYPE),
+  driver: optionalText(LIMITS.name, MSG.driverNameTooLong),
+  driverPhone: optionalText(LIMITS.phone, MSG.phoneTooLong),
+  driverId: optionalText(200),
+  realLocationLink: optionalText(2000),
+  pickupLat: latitude.nullish(),
+  pickupLng: longitude.nullish(),
+  deliveryLat: latitude.nullish(),
+  deliveryLng: longitude.nullish(),
+});
+export type PackageInput = z.input<typeof packageInputSchema>;
+export type PackageInputParsed = z.output<typeof packageInputSchema>;
+
+/** The whole package, as an admin (or the assigned driver) sees it. */
+export const packageSchema = z.object({
+  id: z.string(),
+  trackingNumber: z.string(),
+  status: z.string(),
+  currentLocation: z.string(),
+  estimatedDelivery: z.string(),
+  deliveryAddress: z.string(),
+  pickupAddress: z.string(),
+  customerName: z.string(),
+  customerPhone: z.string(),
+  weight: z.string(),
+  dimensions: z.string(),
+  itemDescription: z.string().nullable(),
+  serviceType: z.string(),
+  driver: z.string().nullable(),
+  driverPhone: z.string().nullable(),
+  driverId: z.string().nullable(),
+  realLocationLink: z.string().nullable(),
+  pickupLat: z.number().nullable(),
+  pickupLng: z.number().nullable(),
+  deliveryLat: z.number().nullable(),
+  deliveryLng: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Package = z.infer<typeof packageSchema>;
+
+/** What the public sees (design.md §4): phone masked, no driver id, no links. */
+export const publicPackageSchema = packageSchema.omit({ driverId: true, realLocationLink: true });
+export type PublicPackage = z.infer<typeof publicPackageSchema>;
+/** Either view: the server picks by role. */
+export const packageViewSchema = z.union([packageSchema, publicPackageSchema]);
+
+export const statusHistoryEntrySchema = z.object({
+  id: z.string(),
+  packageId: z.string(),
+  status: z.string(),
+  location: z.string(),
+  description: z.string(),
+  timestamp: z.string(),
+});
+export type StatusHistoryEntry = z.infer<typeof statusHistoryEntrySchema>;
+
+export const LOCATION_TYPES = ['origin', 'current', 'destination'] as const;
+export type LocationType = (typeof LOCATION_TYPES)[number];
+
+export const locationRecordSchema = z.object({
+  id: z.string(),
+  packageId: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  type: z.enum(LOCATION_TYPES),
+  address: z.string().nullable(),
+  driverName: z.string().nullable(),
+  driverPhone: z.string().nullable(),
+  vehicleId: z.string().nullable(),
+  accuracy: z.number().nullable(),
+  heading: z.number().nullable(),
+  speed: z.number().nullable(),
+  battery: z.number().nullable(),
+  isLiveTracking: z.boolean(),
+  /** The device's own time of the fix. */
+  recordedAt: z.string(),
+  createdAt: z.string(),
+});
+export type LocationRecord = z.infer<typeof locationRecordSchema>;
+
+/** Admin status update (spec §7 POST /api/packages/{id}/status). */
+export const statusUpdateSchema = z.object({
+  packageId: z.string().optional(),
+  status: statusInput,
+  location: requiredText(MSG.locationRequired, LIMITS.address),
+  description: requiredText(MSG.descriptionRequired, LIMITS.text),
+  timestamp: isoTimestamp.optional(),
+});
+/** Driver dashboard status change (PATCH). */
+export const statusPatchSchema = z.object({ status: statusInput });
+
+/** A position set by hand or by the driver page (POST /api/packages/{id}/location). */
+export const packageLocationSchema = z.object({
+  packageId: z.string().optional(),
+  lat: latitude,
+  lng: longitude,
+  type: z.enum(LOCATION_TYPES).default('current'),
+  address: optionalText(LIMITS.address),
+});
+
+export const batchDeleteSchema = z.object({
+  packageIds: z.array(z.string().min(1)).min(1, 'No packages selected').max(1000),
+});
+export const clearOldSchema = z.object({
+  daysOld: z.coerce.number().int('Days must be a whole number').min(1, 'Days must be at least 1').max(3650),
+});
+export const locationLinkSchema = z.object({
+  locationLink: z.string().trim().max(2000).nullable().transform((v) => (v ? v : null)),
+});

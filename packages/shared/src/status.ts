@@ -1,0 +1,92 @@
+/** Package statuses are stored canonical (design.md §6); the API also accepts display labels and aliases. */
+export const PACKAGE_STATUSES = [
+  'processing',
+  'pending',
+  'picked_up',
+  'in_transit',
+  'out_for_delivery',
+  'delivered',
+  'exception',
+  'returned',
+  'cancelled',
+] as const;
+export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
+
+export const STATUS_LABELS: Record<PackageStatus, string> = {
+  processing: 'Processing',
+  pending: 'Pending',
+  picked_up: 'Picked Up',
+  in_transit: 'In Transit',
+  out_for_delivery: 'Out for Delivery',
+  delivered: 'Delivered',
+  exception: 'Exception',
+  returned: 'Returned',
+  cancelled: 'Cancelled',
+};
+
+/** Statuses the admin create form offers (spec §4). */
+export const CREATE_FORM_STATUSES: PackageStatus[] = ['processing', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered'];
+/** Statuses the admin status-update form offers (spec §4). */
+export const STATUS_UPDATE_FORM_STATUSES: PackageStatus[] = [
+  'processing',
+  'picked_up',
+  'in_transit',
+  'out_for_delivery',
+  'delivered',
+  'exception',
+  'returned',
+];
+/** Statuses the driver dashboard offers (spec §4: processing, pick_up, in_transit, out_for_delivery, delivered). */
+export const DRIVER_DASHBOARD_STATUSES: PackageStatus[] = ['processing', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered'];
+/** A driver's live position is public only in these statuses (design.md §4). */
+export const LIVE_STATUSES: PackageStatus[] = ['in_transit', 'out_for_delivery'];
+/** 'Active' on the driver dashboard (spec §4). */
+export const ACTIVE_STATUSES: PackageStatus[] = ['picked_up', 'in_transit', 'out_for_delivery'];
+
+const ALIASES: Record<string, PackageStatus> = { pick_up: 'picked_up', canceled: 'cancelled' };
+
+/** Maps a canonical code, a display label ('Picked Up') or an alias ('pick_up') to the canonical code. */
+export function normalizeStatus(input: string): PackageStatus | null {
+  const key = input.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  if ((PACKAGE_STATUSES as readonly string[]).includes(key)) return key as PackageStatus;
+  return ALIASES[key] ?? null;
+}
+
+/** Progress percent shown on the public page (spec §4). */
+export function progressPercent(status: string): number {
+  switch (status) {
+    case 'processing':
+      return 25;
+    case 'in_transit':
+      return 75;
+    case 'out_for_delivery':
+      return 90;
+    case 'delivered':
+      return 100;
+    default:
+      return 0;
+  }
+}
+
+export type BadgeColor = 'amber' | 'green' | 'red' | 'blue' | 'gray' | 'orange';
+/** Badge colours (spec §4): processing amber; in transit, out for delivery, delivered green; others known; anything else gray. */
+export const STATUS_COLORS: Record<string, BadgeColor> = {
+  processing: 'amber',
+  pending: 'amber',
+  picked_up: 'blue',
+  in_transit: 'green',
+  out_for_delivery: 'green',
+  delivered: 'green',
+  exception: 'red',
+  returned: 'orange',
+  cancelled: 'red',
+};
+
+/** Underscores display as spaces (spec §4); known codes show their label. */
+export function statusLabel(status: string): string {
+  const code = normalizeStatus(status);
+  return code ? STATUS_LABELS[code] : status.replace(/_/g, ' ');
+}
+
+export const PICKUP_REQUEST_STATUSES = ['pending', 'confirmed', 'completed'] as const;
+export type PickupRequestStatus = (typeof PICKUP_REQUEST_STATUSES)[number];

@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+const apiTests = ['apps/server/test/**/*.test.ts'];
+
+/** Unit tests, then the whole API suite twice: on a temporary SQLite file and on PostgreSQL (a fresh schema per run). */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api-sqlite',
+          include: apiTests,
+          environment: 'node',
+          env: { TEST_DIALECT: 'sqlite' },
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: apiTests,
+          environment: 'node',
+          env: { TEST_DIALECT: 'postgres' },
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
