@@ -51,3 +51,25 @@ export const ERR = {
   tooManyRequests: 'Too many requests. Please try again later.',
   notFound: 'Not found',
 } as const;
+
+/** Live GPS: fix rejections (422), the ended-delivery refusal (409), proximity alerts and live-view notes (design.md §6). */
+export const LIVE_MSG = {
+  invalidCoordinates: 'Invalid coordinates',
+  deviceTimeAhead: 'Device time is more than 5 minutes ahead of server time',
+  duplicateFix: 'Duplicate of the previous fix',
+  poorAccuracy: 'Accuracy worse than 1000 m',
+  impliedSpeed: 'Implied speed over 250 km/h from the previous fix',
+  deliveryEnded: 'This package is no longer being delivered',
+  approaching: 'Your driver is approaching (within 5 km)',
+  arriving: 'Your driver is arriving (within 1 km)',
+  veryNear: 'Your driver is very near (within 200 m)',
+  notStarted: 'Driver has not started location sharing yet.',
+  sharingPaused: 'Live location is not being shared right now.',
+  notLive: 'Live location is shown while the package is in transit or out for delivery.',
+  delivered: 'This package has been delivered.',
+  deviceNotFound: 'Device not found',
+  deviceIdRequired: 'Device identifier is required',
+  shareLinkNotFound: 'Share link not found',
+  tooManySubscriptions: 'Too many subscriptions on this connection',
+  invalidMessage: 'Invalid message',
+} as const;
