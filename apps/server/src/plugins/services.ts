@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AdminService } from '../services/admins.ts';
+import { DriverService } from '../services/drivers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     admins: AdminService;
+    drivers: DriverService;
   }
 }
 
@@ -12,6 +14,7 @@ declare module 'fastify' {
 export default fp(
   async function servicesPlugin(app: FastifyInstance) {
     app.decorate('admins', new AdminService(app.db));
+    app.decorate('drivers', new DriverService(app.db));
   },
   { name: 'services', dependencies: ['database'] },
 );

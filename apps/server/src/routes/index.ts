@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/index.ts';
 import configRoutes from './config/index.ts';
+import driverRoutes from './drivers/index.ts';
 import healthRoutes from './health/index.ts';
 
 /** Every route plugin, one folder per resource; each route's access is in auth/role-table.ts. */
@@ -8,4 +9,5 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(healthRoutes);
   await app.register(configRoutes);
+  await app.register(driverRoutes);
 }
