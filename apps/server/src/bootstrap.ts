@@ -9,13 +9,18 @@ import { AdminService, generatePassword } from './services/admins.ts';
  * Migrates, creates the first admin when none exists, and seeds demo data on a new embedded database
  * (never on PostgreSQL unless SEED_DEMO is set to true explicitly there).
  */
-export async function prepareDatabase(handle: DatabaseHandle, env: Env, log: FastifyBaseLogger): Promise<void> {
+export async function prepareDatabase(
+  handle: DatabaseHandle,
+  env: Env,
+  log: FastifyBaseLogger,
+  options: { firstAdmin?: boolean } = {},
+): Promise<void> {
   const applied = await migrateToLatest(handle.db, handle.dialect);
   const isNew = applied.includes('001-initial');
   if (applied.length) log.info({ applied }, 'database migrated');
 
   const admins = new AdminService(handle.db);
-  if ((await admins.count()) === 0) {
+  if (options.firstAdmin !== false && (await admins.count()) === 0) {
     const email = env.ADMIN_EMAIL ?? 'admin@example.com';
     const generated = !env.ADMIN_PASSWORD;
     const password = env.ADMIN_PASSWORD ?? generatePassword();

@@ -20,6 +20,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+  interface FastifyInstance {
+    /** Every registered route with the access the role table gives it: the server's own route table. */
+    routeAccess: ReadonlyArray<{ method: string; url: string; access: Access }>;
+  }
 }
 
 export const SESSION_COOKIE = 'session';
@@ -39,6 +43,8 @@ function tokenOf(request: FastifyRequest): string | null {
 export default fp(
   async function authPlugin(app: FastifyInstance) {
     app.decorateRequest('principal', null);
+    const routeAccess: Array<{ method: string; url: string; access: Access }> = [];
+    app.decorate('routeAccess', routeAccess);
 
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -46,6 +52,7 @@ export default fp(
         const access = accessFor(method, route.url);
         if (!access) throw new Error(`Route ${routeKey(method, route.url)} is missing from the role table`);
         route.config = { ...(route.config as object), access };
+        routeAccess.push({ method, url: route.url, access });
       }
     });
 

@@ -1,0 +1,73 @@
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { prepareDatabase } from './bootstrap.ts';
+import { openDatabase } from './db/index.ts';
+import { EnvError, loadEnv } from './env.ts';
+import { AdminService, generatePassword } from './services/admins.ts';
+
+const USAGE = `Usage: npm run admin -- <command> --email <email> [--password <password>]
+Commands:
+  create   add an admin (a password is generated and printed when none is given)
+  reset    set a new password for an admin (generated when none is given) and end its sessions
+  list     list admins
+Uses DATABASE_URL like the server does.`;
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: process.argv.slice(2),
+    options: { email: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+  });
+  const command = positionals[0];
+  if (values.help || !command || !['create', 'reset', 'list'].includes(command)) {
+    process.stdout.write(`${USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  const env = loadEnv();
+  const handle = await openDatabase(env.DATABASE_URL);
+  try {
+    await prepareDatabase(handle, { ...env, SEED_DEMO: false }, pino({ level: 'warn' }), { firstAdmin: false });
+    const admins = new AdminService(handle.db);
+    if (command === 'list') {
+      const rows = await handle.db.selectFrom('adminUsers').select(['email', 'isActive', 'createdAt']).orderBy('createdAt').execute();
+      for (const r of rows) process.stdout.write(`${r.email}\t${r.isActive ? 'active' : 'inactive'}\t${r.createdAt}\n`);
+      return 0;
+    }
+    const email = values.email?.trim().toLowerCase();
+    if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+      process.stderr.write('A valid --email is required\n');
+      return 2;
+    }
+    if (values.password !== undefined && values.password.length < 6) {
+      process.stderr.write('Password must be at least 6 characters\n');
+      return 2;
+    }
+    const password = values.password ?? generatePassword();
+    if (command === 'create') {
+      if (await admins.findByEmail(email)) {
+        process.stderr.write(`An admin with this email already exists: ${email} (use reset)\n`);
+        return 1;
+      }
+      await admins.create(email, password);
+      process.stdout.write(`Admin created: ${email}${values.password ? '' : ` with password ${password}`}\n`);
+      return 0;
+    }
+    const admin = await admins.resetPassword(email, password);
+    if (!admin) {
+      process.stderr.write(`No admin with email ${email}\n`);
+      return 1;
+    }
+    process.stdout.write(`Password reset for ${email}${values.password ? '' : `: new password ${password}`}\n`);
+    return 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`${err instanceof EnvError ? err.message : `admin command failed: ${err instanceof Error ? err.message : String(err)}`}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,234 @@
+import { LIVE_MSG, type LocationUpdateData, type ServerEvents, type ServerMessage } from '@cargo/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+
+/** At most this many packages followed on one socket. */
+export const MAX_SUBSCRIPTIONS = 20;
+/** A socket that has not answered the previous ping by the next one is closed. */
+export const HEARTBEAT_MS = 30_000;
+const MAX_TRACKING_ID = 200;
+
+/** What a subscribe message's trackingId resolves to: a package, reached by its tracking number or a customer token. */
+export interface ResolvedSubscription {
+  packageId: string;
+  /** Set when subscribed through a customer share link: the link's hash, so a revocation ends the subscription. */
+  tokenHash: string | null;
+  /** The share link's end; the subscription ends with it. */
+  expiresAt: string | null;
+}
+
+export type Resolver = (trackingId: string) => Promise<ResolvedSubscription | null>;
+
+/** An event for one package's subscribers; the hub adds each subscriber's own trackingId. */
+export type PackageEvent =
+  | { type: 'location_update'; data: LocationUpdateData }
+  | { type: 'status_update'; data: ServerEvents['status_update']['data'] };
+
+/** What travels between instances (realtime/redis-bridge.ts). */
+export type BusMessage = { kind: 'event'; packageId: string; event: PackageEvent } | { kind: 'revoke'; tokenHash: string };
+
+interface Subscription extends ResolvedSubscription {
+  trackingId: string;
+}
+
+interface Client {
+  socket: WebSocket;
+  /** By the trackingId the client used. */
+  subscriptions: Map<string, Subscription>;
+  alive: boolean;
+  closed: boolean;
+}
+
+/**
+ * The /ws live channel (design.md §1): sockets subscribe to packages by tracking number or customer token and
+ * receive typed ServerEvents. Events published here reach local subscribers at once and, through the bus (Redis
+ * pub/sub when REDIS_URL is set), the subscribers of every other instance.
+ */
+export class LiveHub {
+  private readonly clients = new Set<Client>();
+  /** packageId → clients following it. */
+  private readonly byPackage = new Map<string, Set<Client>>();
+  private heartbeat: NodeJS.Timeout | null = null;
+  private bus: ((message: BusMessage) => void) | null = null;
+
+  constructor(
+    private readonly resolve: Resolver,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Connects the hub to the other instances: `send` carries this instance's messages to them. */
+  connectBus(send: (message: BusMessage) => void): void {
+    this.bus = send;
+  }
+
+  /** Number of open sockets (health and tests). */
+  get size(): number {
+    return this.clients.size;
+  }
+
+  /** Publishes an event to the package's subscribers here and on every other instance. */
+  publish(packageId: string, event: PackageEvent): void {
+    this.deliver({ kind: 'event', packageId, event });
+    this.bus?.({ kind: 'event', packageId, event });
+  }
+
+  /** Ends every subscription made through a revoked customer share link, here and on every other instance. */
+  revokeToken(tokenHash: string): void {
+    this.deliver({ kind: 'revoke', tokenHash });
+    this.bus?.({ kind: 'revoke', tokenHash });
+  }
+
+  /** Applies a message locally: from this instance, or one that arrived from another through the bus. */
+  deliver(message: BusMessage): void {
+    if (message.kind === 'revoke') {
+      for (const client of this.clients) {
+        for (const sub of [...client.subscriptions.values()]) if (sub.tokenHash === message.tokenHash) this.unsubscribe(client, sub.trackingId);
+      }
+      return;
+    }
+    const clients = this.byPackage.get(message.packageId);
+    if (!clients) return;
+    const now = new Date().toISOString();
+    for (const client of [...clients]) {
+      for (const sub of [...client.subscriptions.values()]) {
+        if (sub.packageId !== message.packageId) continue;
+        if (sub.expiresAt && sub.expiresAt <= now) {
+          this.unsubscribe(client, sub.trackingId);
+          continue;
+        }
+        this.send(client, { ...message.event, trackingId: sub.trackingId } as ServerMessage);
+      }
+    }
+  }
+
+  /** Takes over a newly opened socket. */
+  attach(socket: WebSocket): void {
+    const client: Client = { socket, subscriptions: new Map(), alive: true, closed: false };
+    this.clients.add(client);
+    socket.on('pong', () => {
+      client.alive = true;
+    });
+    socket.on('message', (raw, isBinary) => {
+      void this.onMessage(client, raw, isBinary).catch((err: unknown) => {
+        this.log.warn({ err }, 'live socket message failed');
+        this.send(client, { type: 'error', message: LIVE_MSG.invalidMessage });
+      });
+    });
+    socket.on('error', (err) => this.log.debug({ err }, 'live socket error'));
+    socket.on('close', () => this.detach(client));
+  }
+
+  /** Pings every socket each interval and closes those that did not answer the previous ping. */
+  startHeartbeat(intervalMs = HEARTBEAT_MS): void {
+    this.stopHeartbeat();
+    this.heartbeat = setInterval(() => {
+      for (const client of this.clients) {
+        if (!client.alive) {
+          client.socket.terminate();
+          this.detach(client);
+          continue;
+        }
+        client.alive = false;
+        try {
+          client.socket.ping();
+        } catch {
+          // A socket that cannot be pinged is closing; its close event detaches it.
+        }
+      }
+    }, intervalMs);
+    this.heartbeat.unref();
+  }
+
+  stopHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
+  /** Closes every socket (app shutdown). */
+  close(): void {
+    this.stopHeartbeat();
+    for (const client of [...this.clients]) {
+      client.socket.close(1001, 'Server shutting down');
+      this.detach(client);
+    }
+  }
+
+  private async onMessage(client: Client, raw: RawData, isBinary: boolean): Promise<void> {
+    let message: unknown;
+    try {
+      if (isBinary) throw new Error('binary');
+      message = JSON.parse(rawToString(raw));
+    } catch {
+      this.send(client, { type: 'error', message: LIVE_MSG.invalidMessage });
+      return;
+    }
+    const { type, trackingId } = (message ?? {}) as { type?: unknown; trackingId?: unknown };
+    if (type === 'ping') {
+      this.send(client, { type: 'pong' });
+      return;
+    }
+    if ((type !== 'subscribe' && type !== 'unsubscribe') || typeof trackingId !== 'string' || !trackingId.trim() || trackingId.length > MAX_TRACKING_ID) {
+      this.send(client, { type: 'error', message: LIVE_MSG.invalidMessage });
+      return;
+    }
+    const id = trackingId.trim();
+    if (type === 'unsubscribe') {
+      this.unsubscribe(client, id);
+      return;
+    }
+    if (client.subscriptions.has(id)) {
+      this.send(client, { type: 'subscription_confirmed', trackingId: id });
+      return;
+    }
+    if (client.subscriptions.size >= MAX_SUBSCRIPTIONS) {
+      this.send(client, { type: 'error', message: LIVE_MSG.tooManySubscriptions });
+      return;
+    }
+    const resolved = await this.resolve(id);
+    if (client.closed) return;
+    if (!resolved) {
+      this.send(client, { type: 'error', message: 'Package not found' });
+      return;
+    }
+    // Checked again: several subscribes may have been resolving at once.
+    if (client.subscriptions.size >= MAX_SUBSCRIPTIONS) {
+      this.send(client, { type: 'error', message: LIVE_MSG.tooManySubscriptions });
+      return;
+    }
+    client.subscriptions.set(id, { ...resolved, trackingId: id });
+    let set = this.byPackage.get(resolved.packageId);
+    if (!set) this.byPackage.set(resolved.packageId, (set = new Set()));
+    set.add(client);
+    this.send(client, { type: 'subscription_confirmed', trackingId: id });
+  }
+
+  private unsubscribe(client: Client, trackingId: string): void {
+    const sub = client.subscriptions.get(trackingId);
+    if (!sub) return;
+    client.subscriptions.delete(trackingId);
+    const stillFollowing = [...client.subscriptions.values()].some((s) => s.packageId === sub.packageId);
+    if (stillFollowing) return;
+    const set = this.byPackage.get(sub.packageId);
+    set?.delete(client);
+    if (set?.size === 0) this.byPackage.delete(sub.packageId);
+  }
+
+  private detach(client: Client): void {
+    if (client.closed) return;
+    client.closed = true;
+    for (const trackingId of [...client.subscriptions.keys()]) this.unsubscribe(client, trackingId);
+    this.clients.delete(client);
+  }
+
+  private send(client: Client, message: ServerMessage): void {
+    // 1 = OPEN
+    if (client.closed || client.socket.readyState !== 1) return;
+    client.socket.send(JSON.stringify(message));
+  }
+}
+
+function rawToString(raw: RawData): string {
+  if (Array.isArray(raw)) return Buffer.concat(raw).toString('utf8');
+  if (raw instanceof ArrayBuffer) return Buffer.from(raw).toString('utf8');
+  return raw.toString('utf8');
+}
