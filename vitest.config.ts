@@ -35,6 +35,14 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'startup',
+          include: ['e2e/startup/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
     ],
   },
 });

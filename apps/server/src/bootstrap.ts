@@ -35,9 +35,9 @@ export async function prepareDatabase(
 
   const seed = handle.dialect === 'sqlite' ? env.SEED_DEMO !== false : env.SEED_DEMO === true;
   if (isNew && seed) {
-    const { driverPins } = await seedDemo(handle.db);
+    const { driverPins, sampleTrackingNumber } = await seedDemo(handle.db);
     log.warn(
-      `Demo data seeded. Driver sign-in (phone / PIN): ${driverPins.map((d) => `${d.name} ${d.phone} / ${d.pin}`).join('; ')}`,
+      `Demo data seeded: try tracking number ${sampleTrackingNumber}. Driver sign-in (phone / PIN): ${driverPins.map((d) => `${d.name} ${d.phone} / ${d.pin}`).join('; ')}`,
     );
   }
 }

@@ -146,8 +146,9 @@ const fmtDay = (ms: number) =>
   new Date(ms).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** Seeds a small, realistic data set: 4 drivers with PINs, 20 packages over every status, history, fixes, pickups. */
-export async function seedDemo(db: Kysely<Database>, now: number = Date.now()): Promise<{ driverPins: Array<{ name: string; phone: string; pin: string }> }> {
+export async function seedDemo(db: Kysely<Database>, now: number = Date.now()): Promise<{ driverPins: Array<{ name: string; phone: string; pin: string }>; sampleTrackingNumber: string }> {
   const driverIds: string[] = [];
+  let sampleTrackingNumber = '';
   const driverPins: Array<{ name: string; phone: string; pin: string }> = [];
   const pinHashes = await Promise.all(DEMO_PINS.map((pin) => hashSecret(pin)));
 
@@ -185,6 +186,7 @@ export async function seedDemo(db: Kysely<Database>, now: number = Date.now()): 
       const created = now - daysAgo * DAY - (n + 1) * 37 * 60 * 1000;
       const id = newId();
       const trackingNumber = ['OT', 'PKG', 'TC'][n % 3] + String(240_000_000 + n * 7_919_113).slice(0, 9);
+      if (status === 'in_transit' && !sampleTrackingNumber) sampleTrackingNumber = trackingNumber;
       const windowStart = created + 2 * DAY;
       await trx
         .insertInto('packages')
@@ -292,5 +294,5 @@ export async function seedDemo(db: Kysely<Database>, now: number = Date.now()): 
         .execute();
     }
   });
-  return { driverPins };
+  return { driverPins, sampleTrackingNumber };
 }
