@@ -29,7 +29,7 @@ declare module 'fastify' {
 export const SESSION_COOKIE = 'session';
 
 /** The token from `Authorization: Bearer …` or the session cookie. */
-function tokenOf(request: FastifyRequest): string | null {
+export function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
   return request.cookies?.[SESSION_COOKIE] ?? null;

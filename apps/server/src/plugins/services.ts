@@ -2,11 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AdminService } from '../services/admins.ts';
 import { DriverService } from '../services/drivers.ts';
+import { Geocoder } from '../services/geocoder.ts';
+import { PackageService } from '../services/packages.ts';
+import { StatsService } from '../services/stats.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     admins: AdminService;
     drivers: DriverService;
+    geocoder: Geocoder;
+    packages: PackageService;
+    stats: StatsService;
   }
 }
 
@@ -15,6 +21,10 @@ export default fp(
   async function servicesPlugin(app: FastifyInstance) {
     app.decorate('admins', new AdminService(app.db));
     app.decorate('drivers', new DriverService(app.db));
+    const geocoder = new Geocoder({ db: app.db, providerUrl: app.env.GEOCODER_URL, log: app.log });
+    app.decorate('geocoder', geocoder);
+    app.decorate('packages', new PackageService(app.db, geocoder, app.log));
+    app.decorate('stats', new StatsService(app.db, app.dialect));
   },
   { name: 'services', dependencies: ['database'] },
 );

@@ -132,3 +132,15 @@ export const clearOldSchema = z.object({
 export const locationLinkSchema = z.object({
   locationLink: z.string().trim().max(2000).nullable().transform((v) => (v ? v : null)),
 });
+
+/** GET /api/packages (admin): optional filters and paging. */
+export const packageListQuerySchema = z.object({
+  status: statusInput.optional(),
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+/** Reply of POST /api/packages/{id}/status. */
+export const statusUpdateResponseSchema = z.object({ success: z.literal(true), package: packageSchema });
+/** Reply of the bulk deletes. */
+export const deletedCountSchema = z.object({ deletedCount: z.number().int() });

@@ -78,8 +78,13 @@ export class NominatimProvider {
       if (again) return again;
       const wait = this.lastRequestAt + this.minIntervalMs - Date.now();
       if (wait > 0) await sleep(wait);
-      this.lastRequestAt = Date.now();
-      const answer = await ask();
+      let answer: CachedAnswer;
+      try {
+        answer = await ask();
+      } finally {
+        // Spaced from the end of the previous call, so the provider sees at most one request a second.
+        this.lastRequestAt = Date.now();
+      }
       await this.options.cache.set(key, answer);
       return answer;
     });

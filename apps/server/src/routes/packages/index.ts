@@ -1,0 +1,253 @@
+import {
+  batchDeleteSchema,
+  clearOldSchema,
+  deletedCountSchema,
+  errorSchema,
+  idParam,
+  locationLinkSchema,
+  locationRecordSchema,
+  packageInputSchema,
+  packageListQuerySchema,
+  packageLocationSchema,
+  packageSchema,
+  packageViewSchema,
+  statusHistoryEntrySchema,
+  statusPatchSchema,
+  statusUpdateResponseSchema,
+  statusUpdateSchema,
+  validationErrorSchema,
+} from '@cargo/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { RATE_LIMITS } from '../../lib/rate-limits.ts';
+import { presentPackage, presentPackageFor } from '../../presenters/package.ts';
+import type { LocationActor } from '../../services/packages.ts';
+import { viewFor } from './viewer.ts';
+
+const tags = ['packages'];
+const security = [{ bearer: [] }];
+/** :id is the package id or its tracking number (trimmed, case-insensitive). */
+const params = idParam.describe('Package id or tracking number');
+const publicLookup = { rateLimit: RATE_LIMITS.publicLookup };
+
+const packageRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Public tracking (design.md §4): the public view, or the full one for an admin or the assigned driver.
+  app.get(
+    '/api/packages/:id',
+    {
+      config: publicLookup,
+      schema: {
+        tags,
+        summary: 'A package by id or tracking number (public view; full view for an admin or the assigned driver)',
+        params,
+        response: { 200: packageViewSchema, 404: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      const pkg = await app.packages.getByRef(request.params.id);
+      return presentPackageFor(await viewFor(app, request, pkg), pkg);
+    },
+  );
+
+  app.get(
+    '/api/packages/:id/history',
+    {
+      config: publicLookup,
+      schema: {
+        tags,
+        summary: 'Status history of a package, oldest first',
+        params,
+        response: { 200: z.array(statusHistoryEntrySchema), 404: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      const pkg = await app.packages.getByRef(request.params.id);
+      return app.packages.history(pkg.id);
+    },
+  );
+
+  app.get(
+    '/api/packages/:id/locations',
+    {
+      config: publicLookup,
+      schema: {
+        tags,
+        summary: 'Locations of a package, newest first: to the public only origin, destination and the newest live fix',
+        params,
+        response: { 200: z.array(locationRecordSchema), 404: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      const pkg = await app.packages.getByRef(request.params.id);
+      return app.packages.locations(pkg, await viewFor(app, request, pkg));
+    },
+  );
+
+  // Admin
+  app.get(
+    '/api/packages',
+    {
+      schema: {
+        tags,
+        summary: 'Every package, newest first (admin); X-Total-Count gives the number matching the filters',
+        security,
+        querystring: packageListQuerySchema,
+        response: { 200: z.array(packageSchema), 400: validationErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await app.packages.list(request.query);
+      reply.header('x-total-count', String(total));
+      return rows.map(presentPackage);
+    },
+  );
+
+  app.post(
+    '/api/packages',
+    {
+      schema: {
+        tags,
+        summary: 'Create a package; addresses are geocoded unless coordinates are given',
+        security,
+        body: packageInputSchema,
+        response: { 201: packageSchema, 400: validationErrorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const pkg = await app.packages.create(request.body);
+      return reply.status(201).send(presentPackage(pkg));
+    },
+  );
+
+  app.put(
+    '/api/packages/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Replace a package (also assigns or unassigns its driver)',
+        security,
+        params,
+        body: packageInputSchema,
+        response: { 200: packageSchema, 400: validationErrorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => presentPackage(await app.packages.update(request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/api/packages/:id',
+    {
+      schema: { tags, summary: 'Delete a package with its history, locations and share links', security, params, response: { 204: z.null(), 404: errorSchema } },
+    },
+    async (request, reply) => {
+      await app.packages.remove(request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/packages/:id/status',
+    {
+      schema: {
+        tags,
+        summary: 'Add a status update (admin): a history entry and the package status and location',
+        security,
+        params,
+        body: statusUpdateSchema,
+        response: { 200: statusUpdateResponseSchema, 400: validationErrorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const { status, location, description, timestamp } = request.body;
+      const pkg = await app.packages.addStatus(request.params.id, { status, location, description, timestamp });
+      return { success: true as const, package: presentPackage(pkg) };
+    },
+  );
+
+  app.patch(
+    '/api/packages/:id/status',
+    {
+      schema: {
+        tags,
+        summary: 'Change the status of an assigned package (driver dashboard) or any package (admin)',
+        security,
+        params,
+        body: statusPatchSchema,
+        response: { 200: packageSchema, 400: validationErrorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const principal = request.principal;
+      const driver = principal?.role === 'driver' ? await app.drivers.findById(principal.driverId) : undefined;
+      const pkg = await app.packages.changeStatus(request.params.id, request.body.status, driver?.name ?? 'Dispatch');
+      return presentPackage(pkg);
+    },
+  );
+
+  app.post(
+    '/api/packages/:id/location',
+    {
+      schema: {
+        tags,
+        summary: 'Set a location of a package by hand (assigned driver or admin)',
+        security,
+        params,
+        body: packageLocationSchema,
+        response: { 201: locationRecordSchema, 400: validationErrorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const principal = request.principal;
+      const driver = principal?.role === 'driver' ? await app.drivers.findById(principal.driverId) : undefined;
+      const actor: LocationActor | null = driver ? { driverName: driver.name, driverPhone: driver.phone, vehicleId: driver.vehicleId } : null;
+      const { lat, lng, type, address } = request.body;
+      const record = await app.packages.addLocation(request.params.id, { lat, lng, type, address }, actor);
+      return reply.status(201).send(record);
+    },
+  );
+
+  app.post(
+    '/api/packages/:id/location-link',
+    {
+      schema: {
+        tags,
+        summary: 'Set (or, with null, remove) the real location link of a package',
+        security,
+        params,
+        body: locationLinkSchema,
+        response: { 200: packageSchema, 400: validationErrorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => presentPackage(await app.packages.setLocationLink(request.params.id, request.body.locationLink)),
+  );
+
+  app.post(
+    '/api/packages/batch-delete',
+    {
+      schema: {
+        tags,
+        summary: 'Delete the selected packages in one transaction',
+        security,
+        body: batchDeleteSchema,
+        response: { 200: deletedCountSchema, 400: validationErrorSchema },
+      },
+    },
+    async (request) => ({ deletedCount: await app.packages.batchDelete(request.body.packageIds) }),
+  );
+
+  app.post(
+    '/api/packages/clear-old',
+    {
+      schema: {
+        tags,
+        summary: 'Delete the packages created more than daysOld days ago',
+        security,
+        body: clearOldSchema,
+        response: { 200: deletedCountSchema, 400: validationErrorSchema },
+      },
+    },
+    async (request) => ({ deletedCount: await app.packages.clearOld(request.body.daysOld) }),
+  );
+};
+
+export default packageRoutes;

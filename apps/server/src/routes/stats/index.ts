@@ -1,0 +1,31 @@
+import { dailyStatsSchema, databaseStatsSchema } from '@cargo/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+const statsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/stats/daily',
+    {
+      schema: {
+        tags: ['stats'],
+        summary: "Today's progress: deliveries completed, packages in transit, customers served, miles delivered (cached 10 s)",
+        response: { 200: dailyStatsSchema },
+      },
+    },
+    async () => app.stats.daily(),
+  );
+
+  app.get(
+    '/api/database/stats',
+    {
+      schema: {
+        tags: ['stats'],
+        summary: 'Database totals for the admin Database tab',
+        security: [{ bearer: [] }],
+        response: { 200: databaseStatsSchema },
+      },
+    },
+    async () => app.stats.database(),
+  );
+};
+
+export default statsRoutes;

@@ -1,0 +1,533 @@
+/**
+ * Packages: lookups by id or tracking number, the admin's writes, status changes, hand-set locations.
+ *
+ * Status-change hook (for live subscribers): every status change — POST /api/packages/:id/status,
+ * PATCH /api/packages/:id/status, and a PUT that changes the status — emits, after its transaction commits,
+ *
+ *     app.packages.events.on('status', (pkg: PackageRow, change: { previousStatus, entry }) => { … })
+ *
+ * where `pkg` is the package row as stored now (shape it with presenters/package.ts) and `entry` the history entry
+ * just written. Likewise 'location' (pkg, record) after POST /api/packages/:id/location, and 'deleted' (ids) after
+ * any delete. Listeners run synchronously; one that throws is logged and never fails the request.
+ */
+import { EventEmitter } from 'node:events';
+import {
+  ERR,
+  LIVE_STATUSES,
+  STATUS_LABELS,
+  type LocationRecord,
+  type LocationType,
+  type PackageInputParsed,
+  type PackageStatus,
+  type StatusHistoryEntry,
+} from '@cargo/shared';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/types.ts';
+import { newId } from '../lib/crypto.ts';
+import { conflict, notFound } from '../lib/http-errors.ts';
+import { isoFromMs } from '../lib/time.ts';
+import {
+  presentHistoryEntry,
+  presentLocation,
+  synthesizeEndpoint,
+  type LocationRow,
+  type PackageRow,
+  type PackageView,
+  type StatusHistoryRow,
+} from '../presenters/package.ts';
+import { formatCoordinates, type Geocoder } from './geocoder.ts';
+
+export type { PackageRow } from '../presenters/package.ts';
+
+export interface StatusChange {
+  previousStatus: string;
+  entry: StatusHistoryEntry;
+}
+
+export interface PackageEvents {
+  status: [pkg: PackageRow, change: StatusChange];
+  location: [pkg: PackageRow, record: LocationRecord];
+  deleted: [ids: string[]];
+}
+
+export interface PackageListQuery {
+  status?: PackageStatus | undefined;
+  q?: string | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+}
+
+export interface StatusUpdate {
+  status: PackageStatus;
+  location: string;
+  description: string;
+  timestamp?: string | undefined;
+}
+
+export interface LocationInput {
+  lat: number;
+  lng: number;
+  type: LocationType;
+  address: string | null;
+}
+
+/** Who set a location by hand: a driver's details go on the record. */
+export interface LocationActor {
+  driverName: string | null;
+  driverPhone: string | null;
+  vehicleId: string | null;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const UNIQUE_CODES = new Set(['23505', 'SQLITE_CONSTRAINT_UNIQUE']);
+const isUniqueViolation = (err: unknown) => UNIQUE_CODES.has(String((err as { code?: unknown })?.code));
+
+export const LIST_LIMIT_DEFAULT = 500;
+export const LIST_LIMIT_MAX = 1000;
+
+export class PackageService {
+  readonly events = new EventEmitter<PackageEvents>();
+  private lastMs = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly geocoder: Geocoder,
+    private readonly log?: { error(obj: object, msg: string): void },
+  ) {}
+
+  /** A package by its id or its tracking number (trimmed, case-insensitive); undefined when none. */
+  async findByRef(ref: string): Promise<PackageRow | undefined> {
+    const trimmed = ref.trim();
+    if (!trimmed) return undefined;
+    return this.db
+      .selectFrom('packages')
+      .selectAll()
+      .where((eb) => eb.or([eb('id', '=', trimmed), eb(eb.fn('lower', ['trackingNumber']), '=', trimmed.toLowerCase())]))
+      .executeTakeFirst();
+  }
+
+  /** As findByRef, or 404 'Package not found'. */
+  async getByRef(ref: string): Promise<PackageRow> {
+    const pkg = await this.findByRef(ref);
+    if (!pkg) throw notFound(ERR.packageNotFound);
+    return pkg;
+  }
+
+  /** Every package, newest first, optionally by status and a substring of tracking number, customer or addresses. */
+  async list(query: PackageListQuery = {}): Promise<{ rows: PackageRow[]; total: number }> {
+    let base = this.db.selectFrom('packages');
+    if (query.status) base = base.where('status', '=', query.status);
+    const q = query.q?.trim().toLowerCase();
+    if (q) {
+      const pattern = `%${q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+      base = base.where((eb) =>
+        eb.or(
+          (['trackingNumber', 'customerName', 'customerPhone', 'pickupAddress', 'deliveryAddress'] as const).map(
+            (column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '!'`,
+          ),
+        ),
+      );
+    }
+    const limit = Math.min(query.limit ?? LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX);
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll()
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(query.offset ?? 0)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  /** Creates a package with its first history entry and its origin/destination points, in one transaction. */
+  async create(input: PackageInputParsed): Promise<PackageRow> {
+    await this.assertTrackingFree(input.trackingNumber);
+    const driver = await this.driverFields(input);
+    const [pickup, delivery] = await Promise.all([
+      this.resolvePoint(input.pickupAddress, input.pickupLat, input.pickupLng),
+      this.resolvePoint(input.deliveryAddress, input.deliveryLat, input.deliveryLng),
+    ]);
+    const now = this.tick();
+    const row: PackageRow = {
+      id: newId(),
+      trackingNumber: input.trackingNumber,
+      status: input.status,
+      currentLocation: input.currentLocation,
+      estimatedDelivery: input.estimatedDelivery,
+      deliveryAddress: input.deliveryAddress,
+      pickupAddress: input.pickupAddress,
+      customerName: input.customerName,
+      customerPhone: input.customerPhone,
+      weight: input.weight,
+      dimensions: input.dimensions,
+      itemDescription: input.itemDescription,
+      serviceType: input.serviceType,
+      ...driver,
+      realLocationLink: input.realLocationLink,
+      pickupLat: pickup.lat,
+      pickupLng: pickup.lng,
+      deliveryLat: delivery.lat,
+      deliveryLng: delivery.lng,
+      proximityState: null,
+      createdAt: isoFromMs(now),
+      updatedAt: isoFromMs(now),
+    };
+    await this.writeGuarded(async (trx) => {
+      await trx.insertInto('packages').values(row).execute();
+      await this.insertHistory(trx, row.id, input.status, row.currentLocation, 'Package created', now);
+      await this.replaceEndpoint(trx, row, 'origin', pickup, now);
+      await this.replaceEndpoint(trx, row, 'destination', delivery, now);
+    });
+    return row;
+  }
+
+  /**
+   * Replaces a package's fields (PUT). A changed address is geocoded again unless coordinates are given; a status
+   * change appends a history entry. realLocationLink is kept when none is given (POST …/location-link removes it).
+   */
+  async update(ref: string, input: PackageInputParsed): Promise<PackageRow> {
+    const before = await this.getByRef(ref);
+    await this.assertTrackingFree(input.trackingNumber, before.id);
+    const driver = await this.driverFields(input);
+    const [pickup, delivery] = await Promise.all([
+      this.resolvePoint(input.pickupAddress, input.pickupLat, input.pickupLng, {
+        address: before.pickupAddress,
+        lat: before.pickupLat,
+        lng: before.pickupLng,
+      }),
+      this.resolvePoint(input.deliveryAddress, input.deliveryLat, input.deliveryLng, {
+        address: before.deliveryAddress,
+        lat: before.deliveryLat,
+        lng: before.deliveryLng,
+      }),
+    ]);
+    const now = this.tick();
+    const after: PackageRow = {
+      ...before,
+      trackingNumber: input.trackingNumber,
+      status: input.status,
+      currentLocation: input.currentLocation,
+      estimatedDelivery: input.estimatedDelivery,
+      deliveryAddress: input.deliveryAddress,
+      pickupAddress: input.pickupAddress,
+      customerName: input.customerName,
+      customerPhone: input.customerPhone,
+      weight: input.weight,
+      dimensions: input.dimensions,
+      itemDescription: input.itemDescription,
+      serviceType: input.serviceType,
+      ...driver,
+      realLocationLink: input.realLocationLink ?? before.realLocationLink,
+      pickupLat: pickup.lat,
+      pickupLng: pickup.lng,
+      deliveryLat: delivery.lat,
+      deliveryLng: delivery.lng,
+      updatedAt: isoFromMs(now),
+    };
+    const { id, createdAt: _createdAt, ...changes } = after;
+    let entry: StatusHistoryEntry | null = null;
+    await this.writeGuarded(async (trx) => {
+      await trx.updateTable('packages').set(changes).where('id', '=', id).execute();
+      if (before.status !== after.status) {
+        entry = await this.insertHistory(trx, id, after.status as PackageStatus, after.currentLocation, `Status changed to ${label(after.status)}`, now);
+      }
+      if (pointChanged(before, after, 'origin')) await this.replaceEndpoint(trx, after, 'origin', pickup, now);
+      if (pointChanged(before, after, 'destination')) await this.replaceEndpoint(trx, after, 'destination', delivery, now);
+    });
+    if (entry) this.emit('status', after, { previousStatus: before.status, entry });
+    return after;
+  }
+
+  /** Deletes a package; its history, locations and share links go with it (foreign keys cascade). */
+  async remove(ref: string): Promise<void> {
+    const pkg = await this.getByRef(ref);
+    await this.db.deleteFrom('packages').where('id', '=', pkg.id).execute();
+    this.emit('deleted', [pkg.id]);
+  }
+
+  async batchDelete(ids: string[]): Promise<number> {
+    const unique = [...new Set(ids)];
+    const deleted = await this.db.transaction().execute(async (trx) => {
+      const found = await trx.selectFrom('packages').select('id').where('id', 'in', unique).execute();
+      if (found.length) await trx.deleteFrom('packages').where('id', 'in', unique).execute();
+      return found.map((r) => r.id);
+    });
+    if (deleted.length) this.emit('deleted', deleted);
+    return deleted.length;
+  }
+
+  /** Deletes the packages created more than `daysOld` days ago. */
+  async clearOld(daysOld: number): Promise<number> {
+    const cutoff = isoFromMs(Date.now() - daysOld * 24 * 60 * 60 * 1000);
+    const deleted = await this.db.transaction().execute(async (trx) => {
+      const found = await trx.selectFrom('packages').select('id').where('createdAt', '<', cutoff).execute();
+      if (found.length) await trx.deleteFrom('packages').where('createdAt', '<', cutoff).execute();
+      return found.map((r) => r.id);
+    });
+    if (deleted.length) this.emit('deleted', deleted);
+    return deleted.length;
+  }
+
+  /** Status history, oldest first. */
+  async history(packageId: string): Promise<StatusHistoryEntry[]> {
+    const rows = await this.db
+      .selectFrom('statusHistory')
+      .selectAll()
+      .where('packageId', '=', packageId)
+      .orderBy('timestamp', 'asc')
+      .orderBy('createdAt', 'asc')
+      .execute();
+    return rows.map((r: StatusHistoryRow) => presentHistoryEntry(r));
+  }
+
+  /**
+   * Location records, newest first. The public gets the origin, the destination and only the newest 'current' fix,
+   * and that fix only while the package is in transit or out for delivery (design.md §4); the full view gets every
+   * record. Origin and destination are made from the package's coordinates when it has no record of that type.
+   */
+  async locations(pkg: PackageRow, view: PackageView): Promise<LocationRecord[]> {
+    const records: LocationRecord[] = [];
+    if (view === 'full') {
+      const rows = await this.db
+        .selectFrom('locations')
+        .selectAll()
+        .where('packageId', '=', pkg.id)
+        .orderBy('recordedAt', 'desc')
+        .orderBy('createdAt', 'desc')
+        .execute();
+      records.push(...rows.map((r: LocationRow) => presentLocation(r)));
+    } else {
+      const types: LocationType[] = (LIVE_STATUSES as string[]).includes(pkg.status) ? ['origin', 'destination', 'current'] : ['origin', 'destination'];
+      const newest = await Promise.all(types.map((type) => this.newestLocation(pkg.id, type)));
+      for (const row of newest) if (row) records.push(presentLocation(row));
+    }
+    for (const type of ['origin', 'destination'] as const) {
+      if (records.some((r) => r.type === type)) continue;
+      const made = synthesizeEndpoint(pkg, type);
+      if (made) records.push(made);
+    }
+    return records.sort((a, b) => (a.recordedAt < b.recordedAt ? 1 : a.recordedAt > b.recordedAt ? -1 : 0));
+  }
+
+  /** Admin status update: a history entry as written (status as its label) and the package's status and location. */
+  async addStatus(ref: string, update: StatusUpdate): Promise<PackageRow> {
+    const before = await this.getByRef(ref);
+    const now = this.tick();
+    const timestamp = update.timestamp ?? isoFromMs(now);
+    return this.applyStatus(before, update.status, update.location, update.description, now, timestamp);
+  }
+
+  /** Driver dashboard status change: the history names who changed it; the location is the package's current one. */
+  async changeStatus(ref: string, status: PackageStatus, by: string): Promise<PackageRow> {
+    const before = await this.getByRef(ref);
+    const now = this.tick();
+    return this.applyStatus(before, status, before.currentLocation, `Status changed to ${label(status)} by ${by}`, now, isoFromMs(now));
+  }
+
+  /** A position set by hand: stored as a record; 'current' also moves the package's current-location text. */
+  async addLocation(ref: string, input: LocationInput, actor: LocationActor | null): Promise<LocationRecord> {
+    const pkg = await this.getByRef(ref);
+    const now = this.tick();
+    const address = input.address ?? formatCoordinates(input.lat, input.lng, 6);
+    const row: LocationRow = {
+      id: newId(),
+      packageId: pkg.id,
+      lat: input.lat,
+      lng: input.lng,
+      type: input.type,
+      address,
+      driverName: actor?.driverName ?? null,
+      driverPhone: actor?.driverPhone ?? null,
+      vehicleId: actor?.vehicleId ?? null,
+      accuracy: null,
+      heading: null,
+      speed: null,
+      altitude: null,
+      battery: null,
+      isLiveTracking: 0,
+      source: 'manual',
+      recordedAt: isoFromMs(now),
+      createdAt: isoFromMs(now),
+    };
+    const changes: Partial<PackageRow> = { updatedAt: isoFromMs(now) };
+    if (input.type === 'current') changes.currentLocation = address;
+    // An origin or destination set by hand is the package's pickup or delivery point from now on.
+    if (input.type === 'origin') Object.assign(changes, { pickupLat: input.lat, pickupLng: input.lng });
+    if (input.type === 'destination') Object.assign(changes, { deliveryLat: input.lat, deliveryLng: input.lng });
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('locations').values(row).execute();
+      await trx.updateTable('packages').set(changes).where('id', '=', pkg.id).execute();
+    });
+    const record = presentLocation(row);
+    this.emit('location', { ...pkg, ...changes }, record);
+    return record;
+  }
+
+  async setLocationLink(ref: string, link: string | null): Promise<PackageRow> {
+    const pkg = await this.getByRef(ref);
+    const updatedAt = isoFromMs(this.tick());
+    await this.db.updateTable('packages').set({ realLocationLink: link, updatedAt }).where('id', '=', pkg.id).execute();
+    return { ...pkg, realLocationLink: link, updatedAt };
+  }
+
+  private async applyStatus(
+    before: PackageRow,
+    status: PackageStatus,
+    location: string,
+    description: string,
+    now: number,
+    timestamp: string,
+  ): Promise<PackageRow> {
+    const after: PackageRow = { ...before, status, currentLocation: location, updatedAt: isoFromMs(now) };
+    const entry = await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('packages')
+        .set({ status, currentLocation: location, updatedAt: after.updatedAt })
+        .where('id', '=', before.id)
+        .execute();
+      return this.insertHistory(trx, before.id, status, location, description, now, timestamp);
+    });
+    this.emit('status', after, { previousStatus: before.status, entry });
+    return after;
+  }
+
+  private async insertHistory(
+    trx: Db,
+    packageId: string,
+    status: PackageStatus,
+    location: string,
+    description: string,
+    now: number,
+    timestamp: string = isoFromMs(now),
+  ): Promise<StatusHistoryEntry> {
+    const row: StatusHistoryRow = { id: newId(), packageId, status: label(status), location, description, timestamp, createdAt: isoFromMs(now) };
+    await trx.insertInto('statusHistory').values(row).execute();
+    return presentHistoryEntry(row);
+  }
+
+  /** Drops the package's records of one endpoint type and writes the new point, when it is known. */
+  private async replaceEndpoint(trx: Db, pkg: PackageRow, type: 'origin' | 'destination', point: ResolvedPoint, now: number): Promise<void> {
+    await trx.deleteFrom('locations').where('packageId', '=', pkg.id).where('type', '=', type).execute();
+    if (point.lat === null || point.lng === null) return;
+    await trx
+      .insertInto('locations')
+      .values({
+        id: newId(),
+        packageId: pkg.id,
+        lat: point.lat,
+        lng: point.lng,
+        type,
+        address: type === 'origin' ? pkg.pickupAddress : pkg.deliveryAddress,
+        driverName: null,
+        driverPhone: null,
+        vehicleId: null,
+        accuracy: null,
+        heading: null,
+        speed: null,
+        altitude: null,
+        battery: null,
+        isLiveTracking: 0,
+        source: point.source ?? 'manual',
+        recordedAt: isoFromMs(now),
+        createdAt: isoFromMs(now),
+      })
+      .execute();
+  }
+
+  private newestLocation(packageId: string, type: LocationType): Promise<LocationRow | undefined> {
+    return this.db
+      .selectFrom('locations')
+      .selectAll()
+      .where('packageId', '=', packageId)
+      .where('type', '=', type)
+      .orderBy('recordedAt', 'desc')
+      .orderBy('createdAt', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Coordinates for a pickup or delivery point: given ones win (both needed); an unchanged address keeps the known
+   * point; otherwise the address is geocoded. Unknown stays null: a point is never invented.
+   */
+  private async resolvePoint(
+    address: string,
+    lat: number | null | undefined,
+    lng: number | null | undefined,
+    previous?: { address: string; lat: number | null; lng: number | null },
+  ): Promise<ResolvedPoint> {
+    if (lat != null && lng != null) return { lat, lng, source: 'manual' };
+    if (previous && previous.address === address && previous.lat !== null && previous.lng !== null) {
+      return { lat: previous.lat, lng: previous.lng, source: null };
+    }
+    const found = await this.geocoder.geocode(address);
+    return found ? { lat: found.lat, lng: found.lng, source: 'geocoder' } : { lat: null, lng: null, source: null };
+  }
+
+  /** A given driver must exist; its name and phone fill what the body leaves out. */
+  private async driverFields(input: PackageInputParsed): Promise<Pick<PackageRow, 'driverId' | 'driver' | 'driverPhone'>> {
+    if (!input.driverId) return { driverId: null, driver: input.driver, driverPhone: input.driverPhone };
+    const driver = await this.db.selectFrom('drivers').select(['id', 'name', 'phone']).where('id', '=', input.driverId).executeTakeFirst();
+    if (!driver) throw notFound(ERR.driverNotFound);
+    return { driverId: driver.id, driver: input.driver ?? driver.name, driverPhone: input.driverPhone ?? driver.phone };
+  }
+
+  private async assertTrackingFree(trackingNumber: string, exceptId?: string): Promise<void> {
+    const taken = await this.findByTrackingNumber(trackingNumber);
+    if (taken && taken.id !== exceptId) throw conflict(ERR.trackingTaken);
+  }
+
+  private findByTrackingNumber(trackingNumber: string) {
+    return this.db
+      .selectFrom('packages')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['trackingNumber']), '=', trackingNumber.trim().toLowerCase()))
+      .executeTakeFirst();
+  }
+
+  /** A write in one transaction; a tracking number taken by a concurrent writer is the same 409 as a checked one. */
+  private async writeGuarded(work: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
+    try {
+      await this.db.transaction().execute(work);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(ERR.trackingTaken);
+      throw err;
+    }
+  }
+
+  private emit<K extends keyof PackageEvents>(event: K, ...args: PackageEvents[K]): void {
+    try {
+      (this.events.emit as (e: K, ...a: PackageEvents[K]) => boolean)(event, ...args);
+    } catch (err) {
+      this.log?.error({ err, event }, 'package event listener failed');
+    }
+  }
+
+  /** Milliseconds that never repeat within the process, so entries written in one millisecond keep their order. */
+  private tick(): number {
+    const now = Date.now();
+    this.lastMs = now > this.lastMs ? now : this.lastMs + 1;
+    return this.lastMs;
+  }
+}
+
+interface ResolvedPoint {
+  lat: number | null;
+  lng: number | null;
+  /** How the point was found; null when it was already known (or is unknown). */
+  source: 'manual' | 'geocoder' | null;
+}
+
+function label(status: string): string {
+  return STATUS_LABELS[status as PackageStatus] ?? status;
+}
+
+function pointChanged(before: PackageRow, after: PackageRow, type: 'origin' | 'destination'): boolean {
+  return type === 'origin'
+    ? before.pickupAddress !== after.pickupAddress || before.pickupLat !== after.pickupLat || before.pickupLng !== after.pickupLng
+    : before.deliveryAddress !== after.deliveryAddress || before.deliveryLat !== after.deliveryLat || before.deliveryLng !== after.deliveryLng;
+}
