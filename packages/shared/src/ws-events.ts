@@ -28,6 +28,6 @@ export interface ServerEvents {
   location_update: { trackingId: string; data: LocationUpdateData };
   status_update: { trackingId: string; data: { packageId: string; status: string; currentLocation: string } };
   error: { message: string };
-  pong: Record<string, never>;
+  pong: Record<never, never>;
 }
 export type ServerMessage = { [K in keyof ServerEvents]: { type: K } & ServerEvents[K] }[keyof ServerEvents];

@@ -94,3 +94,6 @@ export const osmandQuerySchema = z.object({
   hdop: z.coerce.number().optional(),
   batt: z.coerce.number().optional(),
 });
+
+/** The reply to an OsmAnd device fix: how many of the driver's active packages took it. */
+export const osmandResultSchema = z.object({ success: z.literal(true), packages: z.number().int() });

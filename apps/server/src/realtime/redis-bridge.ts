@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { newId } from '../lib/crypto.ts';
+import type { BusMessage, LiveHub } from './hub.ts';
+
+/** The one Redis channel every instance publishes its live events on. */
+export const LIVE_CHANNEL = 'cargo:live';
+
+interface Envelope {
+  /** The instance that published: it has delivered the event to its own sockets already. */
+  origin: string;
+  message: BusMessage;
+}
+
+/**
+ * Shares live events between instances (design.md §1): each instance publishes on one channel and delivers what
+ * the others publish to its own subscribers. A subscribed ioredis connection can do nothing else, so it is a
+ * duplicate of the app's connection. Returns the function that closes it.
+ */
+export async function bridgeToRedis(hub: LiveHub, redis: Redis, log: FastifyBaseLogger): Promise<() => Promise<void>> {
+  const origin = newId();
+  const subscriber = redis.duplicate();
+  subscriber.on('error', (err) => log.warn({ err }, 'redis live subscriber error'));
+  subscriber.on('message', (channel: string, text: string) => {
+    if (channel !== LIVE_CHANNEL) return;
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(text) as Envelope;
+    } catch {
+      log.warn('malformed live event on redis');
+      return;
+    }
+    if (envelope.origin === origin || !envelope.message) return;
+    hub.deliver(envelope.message);
+  });
+  // A Redis outage must not stop the start: ioredis resubscribes when it reconnects.
+  await subscriber.subscribe(LIVE_CHANNEL).catch((err: unknown) => log.warn({ err }, 'redis live subscribe failed'));
+
+  hub.connectBus((message) => {
+    const envelope: Envelope = { origin, message };
+    redis.publish(LIVE_CHANNEL, JSON.stringify(envelope)).catch((err: unknown) => log.warn({ err }, 'redis live publish failed'));
+  });
+
+  return async () => {
+    await subscriber.quit().catch(() => subscriber.disconnect());
+  };
+}
