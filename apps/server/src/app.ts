@@ -95,6 +95,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await app.register(fastifyStatic, {
       root: webDist,
       index: false,
+      // Serves the .br/.gz files written at build time (scripts/precompress.mjs) to clients that accept them.
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.setHeader('cache-control', path.includes(`${join('assets', '')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
