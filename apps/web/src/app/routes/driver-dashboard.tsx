@@ -1,0 +1,5 @@
+import { PlaceholderPage } from './placeholder-page.tsx';
+
+export default function DriverDashboardRoute() {
+  return <PlaceholderPage title="Driver Dashboard" />;
+}

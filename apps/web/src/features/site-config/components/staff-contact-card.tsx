@@ -1,0 +1,39 @@
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { PhoneIcon } from '../../../components/ui/icons.tsx';
+import { telHref } from '../../../lib/contact-links.ts';
+import type { StaffContact } from '../api/get-site-config.ts';
+import { SUPPORT_TEXTS } from '../texts.ts';
+
+/** One staff member: name, role, phone and a Call action. */
+export function StaffContactCard({ contact, note }: { contact: StaffContact; note?: string }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Group justify="space-between" align="center" wrap="wrap" gap="xs">
+        <Stack gap={2} miw={0}>
+          <Text fw={600} size="sm">
+            {contact.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {contact.role}
+          </Text>
+          <Text size="sm">{contact.phone}</Text>
+          {note ? (
+            <Text size="xs" c="dimmed">
+              {note}
+            </Text>
+          ) : null}
+        </Stack>
+        <Button
+          component="a"
+          href={telHref(contact.phone)}
+          size="xs"
+          variant="light"
+          leftSection={<PhoneIcon size={14} />}
+          aria-label={`${SUPPORT_TEXTS.call} ${contact.name}, ${contact.role}, at ${contact.phone}`}
+        >
+          {SUPPORT_TEXTS.call}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

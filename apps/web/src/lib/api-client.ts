@@ -1,0 +1,117 @@
+import { ADMIN_TOKEN_KEY, type validationErrorSchema } from '@cargo/shared';
+import type { z } from 'zod';
+
+/** One field problem of a 400 reply (design.md §5). */
+export type ApiIssue = z.infer<typeof validationErrorSchema>['issues'][number];
+
+/** A non-OK reply from the API. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The reply body, parsed as JSON when it was JSON, otherwise its text. */
+    readonly body: unknown,
+    /** Field problems of a validation error, when the server sent them. */
+    readonly issues?: ApiIssue[],
+  ) {
+    super(message);
+  }
+}
+
+/** Anything with a zod-style `parse`; lets a fetcher type its reply from the shared schema. */
+export interface ResponseParser<T> {
+  parse(data: unknown): T;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * Bearer token to send. Left out, the stored admin session token is used when present;
+   * `null` sends none.
+   */
+  token?: string | null;
+}
+
+function storedAdminToken(): string | null {
+  try {
+    return window.localStorage.getItem(ADMIN_TOKEN_KEY);
+  } catch {
+    // Storage can be blocked (private mode, sandboxed frames); the cookie session still works.
+    return null;
+  }
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isIssue(value: unknown): value is ApiIssue {
+  return isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string';
+}
+
+function errorFromReply(response: Response, body: unknown): ApiError {
+  const record = isRecord(body) ? body : null;
+  const detail =
+    (typeof record?.message === 'string' && record.message) ||
+    (typeof body === 'string' && body) ||
+    response.statusText ||
+    'Request failed';
+  const issues = Array.isArray(record?.issues) ? record.issues.filter(isIssue) : undefined;
+  return new ApiError(response.status, `${response.status}: ${detail}`, body, issues);
+}
+
+/**
+ * Calls the API: cookies included, JSON in and out, the bearer token when there is one (spec §7).
+ * Any non-OK reply throws an {@link ApiError}.
+ */
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+  parser?: ResponseParser<T>,
+): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  // Only with a body: Fastify rejects an empty body that claims to be JSON.
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  const token = options.token === undefined ? storedAdminToken() : options.token;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    headers,
+    credentials: 'include',
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const body = parseBody(await response.text());
+  if (!response.ok) throw errorFromReply(response, body);
+  return parser ? parser.parse(body) : (body as T);
+}
+
+type BodyOptions = Omit<RequestOptions, 'method' | 'body'>;
+
+export const api = {
+  get: <T = unknown>(path: string, parser?: ResponseParser<T>, options?: BodyOptions) =>
+    apiRequest(path, { ...options, method: 'GET' }, parser),
+  post: <T = unknown>(path: string, body?: unknown, parser?: ResponseParser<T>, options?: BodyOptions) =>
+    apiRequest(path, { ...options, method: 'POST', body }, parser),
+  put: <T = unknown>(path: string, body?: unknown, parser?: ResponseParser<T>, options?: BodyOptions) =>
+    apiRequest(path, { ...options, method: 'PUT', body }, parser),
+  patch: <T = unknown>(path: string, body?: unknown, parser?: ResponseParser<T>, options?: BodyOptions) =>
+    apiRequest(path, { ...options, method: 'PATCH', body }, parser),
+  delete: <T = unknown>(path: string, parser?: ResponseParser<T>, options?: BodyOptions) =>
+    apiRequest(path, { ...options, method: 'DELETE' }, parser),
+};
