@@ -43,6 +43,7 @@ export const ERR = {
   packageNotFound: 'Package not found',
   driverNotFound: 'Driver not found',
   pickupNotFound: 'Pickup request not found',
+  deviceNotFound: 'Device not found',
   trackingTaken: 'A package with this tracking number already exists',
   phoneTaken: 'A driver with this phone number already exists',
   emailTaken: 'An admin with this email already exists',

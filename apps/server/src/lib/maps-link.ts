@@ -10,9 +10,6 @@ const AT_SIGN = new RegExp(String.raw`@(${NUMBER}),\s*(${NUMBER})`);
 const PAIR = new RegExp(String.raw`^(?:loc:)?\s*(${NUMBER})\s*,\s*(${NUMBER})\b`);
 /** Query parameters that may hold 'lat,lng', most specific first. */
 const QUERY_KEYS = ['q', 'query', 'destination', 'daddr', 'll'];
-/** Short-link hosts that only a redirect (that is, the internet) turns into coordinates. */
-const SHORT_HOSTS = ['maps.app.goo.gl', 'goo.gl', 'g.co'];
-
 function valid(lat: number, lng: number): LatLng | null {
   if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null;
   if (lat < -90 || lat > 90 || lng < -180 || lng > 180) return null;
@@ -58,11 +55,12 @@ export function parseMapsLink(link: string): LatLng | null {
   return fromMatch(text.match(AT_SIGN));
 }
 
-/** A short link that only the maps service can expand. */
+/** A short link (maps.app.goo.gl, goo.gl/maps, g.co) that only a redirect, that is the internet, turns into coordinates. */
 export function isShortMapsLink(link: string): boolean {
   try {
-    const host = new URL(link.trim()).hostname.toLowerCase();
-    return SHORT_HOSTS.some((h) => host === h) && !(host === 'goo.gl' && !new URL(link.trim()).pathname.startsWith('/maps'));
+    const url = new URL(link.trim());
+    const host = url.hostname.toLowerCase();
+    return host === 'maps.app.goo.gl' || host === 'g.co' || (host === 'goo.gl' && url.pathname.startsWith('/maps'));
   } catch {
     return false;
   }

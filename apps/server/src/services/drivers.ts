@@ -1,8 +1,8 @@
-import { ERR, MSG, type Driver, type Package } from '@cargo/shared';
+import { ERR, type Driver, type Package } from '@cargo/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DriversTable, PackagesTable } from '../db/types.ts';
 import { hashSecret, newId, newPin, verifySecret } from '../lib/crypto.ts';
-import { badRequest, conflict, notFound } from '../lib/http-errors.ts';
+import { conflict, notFound } from '../lib/http-errors.ts';
 import { normalizePhone } from '../lib/phone.ts';
 import { nowIso } from '../lib/time.ts';
 
@@ -54,13 +54,6 @@ function presentPackage(row: Selectable<PackagesTable>): Package {
   return pkg;
 }
 
-/** The stored form of a phone; a phone with no digits at all is no phone. */
-function storedPhone(input: string): string {
-  const phone = normalizePhone(input);
-  if (!/\d/.test(phone)) throw badRequest(MSG.driverPhoneRequired);
-  return phone;
-}
-
 /** 'TRUCK-' plus the last four characters of the phone (spec §3). */
 export const defaultVehicleId = (phone: string): string => `TRUCK-${phone.slice(-4)}`;
 
@@ -110,7 +103,7 @@ export class DriverService {
 
   /** Creates a driver; answers it with its PIN in clear, which is never readable again. */
   async create(input: NewDriver): Promise<Driver & { pin: string }> {
-    const phone = storedPhone(input.phone);
+    const phone = normalizePhone(input.phone);
     if (await this.findRowByPhone(phone)) throw conflict(ERR.phoneTaken);
     const pin = input.pin ?? newPin();
     const row: DriverRow = {
@@ -150,7 +143,7 @@ export class DriverService {
     const set: Partial<DriverRow> = {};
     if (changes.name !== undefined) set.name = changes.name;
     if (changes.phone !== undefined) {
-      const phone = storedPhone(changes.phone);
+      const phone = normalizePhone(changes.phone);
       if (phone !== row.phone) {
         const other = await this.findRowByPhone(phone);
         if (other && other.id !== id) throw conflict(ERR.phoneTaken);

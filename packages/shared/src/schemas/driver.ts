@@ -4,7 +4,8 @@ import { MSG } from '../messages.ts';
 import { latitude, longitude, optionalText, requiredText } from './common.ts';
 
 export const pinSchema = z.string({ error: MSG.pinFormat }).regex(/^\d{6}$/, MSG.pinFormat);
-export const driverPhoneSchema = requiredText(MSG.driverPhoneRequired, LIMITS.phone, MSG.phoneTooLong);
+/** A phone with no digit at all is no phone. */
+export const driverPhoneSchema = requiredText(MSG.driverPhoneRequired, LIMITS.phone, MSG.phoneTooLong).refine((v) => v === '' || /\d/.test(v), MSG.driverPhoneRequired);
 
 export const driverInputSchema = z.object({
   name: requiredText(MSG.driverNameRequired, LIMITS.name, MSG.driverNameTooLong),
@@ -79,3 +80,15 @@ export const driverRouteSchema = z.object({
   }),
   stops: z.array(routeStopSchema),
 });
+
+/** PUT /api/drivers/{id}: the admin changes any of these; an absent field stays as it is. */
+export const driverUpdateSchema = driverInputSchema
+  .omit({ pin: true })
+  .partial()
+  .extend({ isActive: z.boolean({ error: 'isActive must be true or false' }).optional() });
+/** POST /api/drivers/{id}/pin: a given PIN, or none to generate one. */
+export const driverPinInputSchema = z.object({ pin: pinSchema.optional() });
+/** The new PIN, shown once. */
+export const driverPinResponseSchema = z.object({ pin: z.string() });
+export const driverLocationResponseSchema = z.object({ success: z.literal(true), driver: driverSchema });
+export const locationFromLinkResponseSchema = z.object({ success: z.literal(true), location: latLngSchema });

@@ -24,7 +24,12 @@ export const realLocationSaveSchema = z.object({
 export const realLocationSchema = z.object({ realLocationLink: z.string().nullable(), timestamp: z.string().nullable() });
 
 export const smsSetupSchema = z.object({
-  driverPhone: z.string({ error: 'Phone Required' }).trim().min(1, 'Phone Required').max(LIMITS.phone + 10),
+  driverPhone: z
+    .string({ error: 'Phone Required' })
+    .trim()
+    .min(1, 'Phone Required')
+    .max(LIMITS.phone + 10)
+    .refine((v) => v === '' || /\d/.test(v), 'Phone Required'),
   trackingLink: z.string().trim().pipe(z.url('Invalid tracking link')),
 });
 
@@ -58,3 +63,5 @@ export type DatabaseStats = z.infer<typeof databaseStatsSchema>;
 
 export const healthSchema = z.object({ status: z.literal('ok'), uptimeSeconds: z.number(), version: z.string() });
 export const readySchema = z.object({ status: z.enum(['ready', 'unavailable']), database: z.boolean(), redis: z.boolean().nullable() });
+/** POST /api/current-location answers the stored location with the spec's message. */
+export const globalLocationUpdatedSchema = globalLocationSchema.extend({ message: z.string() });

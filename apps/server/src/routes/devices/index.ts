@@ -1,0 +1,46 @@
+import { deviceCreatedSchema, deviceInputSchema, deviceSchema, errorSchema, idParam, validationErrorSchema } from '@cargo/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const security = [{ bearer: [] }];
+
+const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/devices',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: "Register an OsmAnd tracker for a driver; its identifier is answered once",
+        security,
+        body: deviceInputSchema,
+        response: { 201: deviceCreatedSchema, 400: validationErrorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await app.devices.create(request.body.driverId, request.body.name)),
+  );
+
+  app.get(
+    '/api/devices',
+    { schema: { tags: ['devices'], summary: 'Registered trackers, newest first (never their identifiers)', security, response: { 200: z.array(deviceSchema) } } },
+    async () => app.devices.list(),
+  );
+
+  app.delete(
+    '/api/devices/:id',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: 'Remove a tracker; its identifier stops working',
+        security,
+        params: idParam,
+        response: { 204: z.null().describe('Removed'), 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await app.devices.remove(request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default deviceRoutes;

@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
+import { nowIso } from '../lib/time.ts';
+
+export const CURRENT_LOCATION_SETTING = 'current_location';
+export const REAL_LOCATION_SETTING = 'real_location';
+
+export interface GlobalLocation {
+  location: string | null;
+  lat: number | null;
+  lng: number | null;
+  updatedAt: string | null;
+}
+
+export interface RealLocation {
+  realLocationLink: string | null;
+  timestamp: string | null;
+}
+
+/** Global key-value settings (spec §3), each value stored as JSON text. */
+export class SettingsService {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async read<T>(id: string): Promise<{ value: T; updatedAt: string } | undefined> {
+    const row = await this.db.selectFrom('settings').select(['value', 'updatedAt']).where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    try {
+      return { value: JSON.parse(row.value) as T, updatedAt: row.updatedAt };
+    } catch {
+      // A value not written by this service is treated as unset rather than failing every read.
+      return undefined;
+    }
+  }
+
+  async write(id: string, value: unknown): Promise<string> {
+    const updatedAt = nowIso();
+    const text = JSON.stringify(value);
+    await this.db
+      .insertInto('settings')
+      .values({ id, value: text, updatedAt })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ value: text, updatedAt }))
+      .execute();
+    return updatedAt;
+  }
+
+  async currentLocation(): Promise<GlobalLocation> {
+    const stored = await this.read<{ location?: unknown; lat?: unknown; lng?: unknown }>(CURRENT_LOCATION_SETTING);
+    const v = stored?.value ?? {};
+    const lat = typeof v.lat === 'number' ? v.lat : null;
+    const lng = typeof v.lng === 'number' ? v.lng : null;
+    return {
+      location: typeof v.location === 'string' ? v.location : null,
+      lat: lat !== null && lng !== null ? lat : null,
+      lng: lat !== null && lng !== null ? lng : null,
+      updatedAt: stored?.updatedAt ?? null,
+    };
+  }
+
+  /** Coordinates are kept only as a pair. */
+  async setCurrentLocation(location: string, lat?: number | null, lng?: number | null): Promise<GlobalLocation> {
+    const pair = lat != null && lng != null;
+    const value = { location, lat: pair ? lat : null, lng: pair ? lng : null };
+    const updatedAt = await this.write(CURRENT_LOCATION_SETTING, value);
+    return { ...value, updatedAt };
+  }
+
+  async realLocation(): Promise<RealLocation> {
+    const stored = await this.read<{ realLocationLink?: unknown; timestamp?: unknown }>(REAL_LOCATION_SETTING);
+    const v = stored?.value ?? {};
+    return {
+      realLocationLink: typeof v.realLocationLink === 'string' ? v.realLocationLink : null,
+      timestamp: typeof v.timestamp === 'string' ? v.timestamp : null,
+    };
+  }
+
+  async setRealLocation(realLocationLink: string, timestamp?: string): Promise<RealLocation> {
+    const value = { realLocationLink, timestamp: timestamp ?? nowIso() };
+    await this.write(REAL_LOCATION_SETTING, value);
+    return value;
+  }
+}
