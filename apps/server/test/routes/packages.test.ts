@@ -288,7 +288,7 @@ describeApi('packages', () => {
 
   describe('PUT /api/packages/:id', () => {
     it('replaces fields, re-geocodes a changed address, records a status change and assigns a driver', async () => {
-      const pkg = await makePackage(ctx);
+      const pkg = await makePackage(ctx, { realLocationLink: 'https://maps.example.com/keep' });
       const res = await ctx.request({
         method: 'PUT',
         url: `/api/packages/${pkg.trackingNumber.toLowerCase()}`,
@@ -312,6 +312,8 @@ describeApi('packages', () => {
         driverPhone: driverB.phone,
         pickupLat: pkg.pickupLat,
         pickupLng: pkg.pickupLng,
+        // Not in the body: kept (POST …/location-link removes it).
+        realLocationLink: 'https://maps.example.com/keep',
       });
       near(body.deliveryLat, 29.75);
       near(body.deliveryLng, -95.36);
