@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env.ts';
+
+describe('environment', () => {
+  it('has working defaults (embedded database, port 3000)', () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBe('./data/cargo.db');
+    expect(env.SEED_DEMO).toBeUndefined();
+    expect(env.REDIS_URL).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'eighty', /^Invalid environment variable PORT: /],
+    ['PORT', '70000', /^Invalid environment variable PORT: /],
+    ['REDIS_URL', 'localhost:6379', /^Invalid environment variable REDIS_URL: must be a URL/],
+    ['ADMIN_EMAIL', 'not-an-email', /^Invalid environment variable ADMIN_EMAIL: /],
+    ['ADMIN_PASSWORD', '123', /^Invalid environment variable ADMIN_PASSWORD: must be at least 6 characters/],
+    ['SEED_DEMO', 'maybe', /^Invalid environment variable SEED_DEMO: /],
+    ['LOG_LEVEL', 'loud', /^Invalid environment variable LOG_LEVEL: /],
+    ['GEOCODER_URL', 'ftp://geo', /^Invalid environment variable GEOCODER_URL: must be a URL/],
+  ])('refuses %s=%s with one line naming the variable', (name, value, message) => {
+    let error: unknown;
+    try {
+      loadEnv({ [name]: value });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('reads SEED_DEMO as a tri-state and TRUST_PROXY as boolean or addresses', () => {
+    expect(loadEnv({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(loadEnv({ SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toBe('10.0.0.0/8');
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+  });
+});
