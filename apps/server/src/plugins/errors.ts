@@ -10,7 +10,7 @@ const UNIQUE_CODES = new Set(['23505', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONST
 
 function isUnreachable(error: { code?: unknown; message?: string }): boolean {
   if (typeof error.code === 'string' && UNREACHABLE_CODES.has(error.code)) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(error.message ?? '');
+  return /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|database connection is not open|driver has already been destroyed/i.test(error.message ?? '');
 }
 
 /** Every error leaves as JSON {message} (design.md §5); validation errors add {issues}; a 5xx never has a stack. */
