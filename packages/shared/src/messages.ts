@@ -68,7 +68,6 @@ export const LIVE_MSG = {
   sharingPaused: 'Live location is not being shared right now.',
   notLive: 'Live location is shown while the package is in transit or out for delivery.',
   delivered: 'This package has been delivered.',
-  deviceNotFound: 'Device not found',
   deviceIdRequired: 'Device identifier is required',
   shareLinkNotFound: 'Share link not found',
   tooManySubscriptions: 'Too many subscriptions on this connection',

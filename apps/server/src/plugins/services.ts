@@ -8,6 +8,7 @@ import { SettingsService } from '../services/settings.ts';
 import { Geocoder } from '../services/geocoder.ts';
 import { PackageService } from '../services/packages.ts';
 import { StatsService } from '../services/stats.ts';
+import livePlugin from '../realtime/live-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +35,8 @@ export default fp(
     app.decorate('geocoder', geocoder);
     app.decorate('packages', new PackageService(app.db, geocoder, app.log));
     app.decorate('stats', new StatsService(app.db, app.dialect));
+    // Live GPS (hub, fix pipeline, share links): needs the packages service for its status events.
+    await app.register(livePlugin);
   },
   { name: 'services', dependencies: ['database'] },
 );

@@ -25,7 +25,7 @@ export default fp(
     }, app.log);
     app.decorate('liveHub', hub);
     app.decorate('liveTracking', liveTracking);
-    app.decorate('fixes', new FixService(app.db, hub, liveTracking, app.log));
+    app.decorate('fixes', new FixService(app.db, hub, liveTracking, app.devices, app.log));
     app.decorate('shareLinks', new ShareLinkService(app.db, hub));
 
     // Status changes reach the package's subscribers (the package view shows the same fields to anyone).
@@ -42,5 +42,5 @@ export default fp(
       await closeBridge?.();
     });
   },
-  { name: 'live', dependencies: ['database', 'redis', 'services'] },
+  { name: 'live', dependencies: ['database', 'redis'] },
 );

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import livePlugin from '../realtime/live-plugin.ts';
 import authRoutes from './auth/index.ts';
 import configRoutes from './config/index.ts';
 import deviceRoutes from './devices/index.ts';
@@ -25,7 +24,6 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(pickupRoutes);
   await app.register(settingsRoutes);
   await app.register(deviceRoutes);
-  await app.register(livePlugin);
   await app.register(trackingRoutes);
   await app.register(shareLinkRoutes);
   await app.register(osmandRoutes);

@@ -2,7 +2,7 @@ import { ERR, LIVE_MSG, MPH_PER_MS, MS_PER_KNOT } from '@cargo/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
-import { newId, sha256 } from '../lib/crypto.ts';
+import { newId } from '../lib/crypto.ts';
 import { HttpError, conflict, notFound, unprocessable } from '../lib/http-errors.ts';
 import type { LiveHub } from '../realtime/hub.ts';
 import { checkAgainstPrevious, checkFixAlone, type FixPoint } from './fix-filters.ts';
@@ -31,6 +31,11 @@ export interface FixInput {
   vehicleId?: string | null;
 }
 
+/** Finds a registered device by its identifier (services/devices.ts); undefined when unknown or its driver is inactive. */
+export interface DeviceLookup {
+  findByIdentifier(identifier: string): Promise<{ id: string; driverId: string } | undefined>;
+}
+
 export interface FixResult {
   success: true;
   locationId: string;
@@ -56,6 +61,7 @@ export class FixService {
     private readonly db: Kysely<Database>,
     private readonly hub: LiveHub,
     private readonly live: LiveTrackingService,
+    private readonly devices: DeviceLookup,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -167,12 +173,8 @@ export class FixService {
    * answered with an error would resend forever); a fix that is bad in itself is refused with 422.
    */
   async ingestDevice(identifier: string, input: FixInput): Promise<{ success: true; packages: number }> {
-    const device = await this.db
-      .selectFrom('devices')
-      .select(['id', 'driverId'])
-      .where('identifierHash', '=', sha256(identifier.trim()))
-      .executeTakeFirst();
-    if (!device) throw notFound(LIVE_MSG.deviceNotFound);
+    const device = await this.devices.findByIdentifier(identifier.trim());
+    if (!device) throw notFound(ERR.deviceNotFound);
     const nowMs = Date.now();
     const fix = toFixPoint(input, nowMs);
     const alone = checkFixAlone(fix, nowMs);
@@ -195,10 +197,7 @@ export class FixService {
       }
     }
     const recordedAt = new Date(fix.recordedAtMs).toISOString();
-    await this.db.transaction().execute(async (trx) => {
-      await updateDriverPosition(trx, device.driverId, fix.lat, fix.lng, recordedAt);
-      await trx.updateTable('devices').set({ lastSeenAt: new Date(nowMs).toISOString() }).where('id', '=', device.id).execute();
-    });
+    await updateDriverPosition(this.db, device.driverId, fix.lat, fix.lng, recordedAt);
     return { success: true, packages: applied };
   }
 }
