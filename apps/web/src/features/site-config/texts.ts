@@ -4,6 +4,8 @@
 export const FALLBACK_COMPANY_NAME = 'Cargo Express';
 export const FALLBACK_TAGLINE = 'Your Cargo Our Commitment';
 
+const SERVICE_HOURS = 'Service hours: 7 AM - 7 PM, daily.';
+
 export const SUPPORT_TEXTS = {
   dialogTitle: 'Contact Support',
   dialogIntro: 'Our team is here to help with your delivery.',
@@ -15,16 +17,17 @@ export const SUPPORT_TEXTS = {
   claims: 'Claims',
   contactTeam: 'Contact Team',
   customerService: '24/7 customer service',
+  serviceHours: SERVICE_HOURS,
   followUs: 'Follow us',
   dispatch: 'Dispatch',
   unavailable: 'Contact details could not be loaded.',
   retry: 'Try again',
   shippingGuideItems: [
-    'Service hours: 7 AM - 7 PM, daily.',
+    SERVICE_HOURS,
     'Customers must be available at pickup and delivery or give remote access; otherwise the package is dropped off with photo proof, as parcel carriers do.',
     'Household goods are blanket wrapped, shrink-wrapped and strapped.',
     'Items are not removed from the cargo bay/truck until payment is fully released.',
   ],
-  coordinatorHandles: 'Delivery, scheduling and transport issues.',
-  managerHandles: 'Claims, complaints and escalations.',
+  coordinatorHandles: 'Handles delivery, scheduling and transport issues.',
+  managerHandles: 'Handles claims, complaints and escalations.',
 } as const;

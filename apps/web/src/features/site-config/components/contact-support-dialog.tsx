@@ -1,9 +1,6 @@
-import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
-import { MailIcon } from '../../../components/ui/icons.tsx';
-import { mailtoHref } from '../../../lib/contact-links.ts';
+import { Modal, Stack, Text } from '@mantine/core';
 import { SUPPORT_TEXTS } from '../texts.ts';
-import { SiteConfigContent } from './site-config-content.tsx';
-import { StaffContactCard } from './staff-contact-card.tsx';
+import { SupportContacts } from './support-contacts.tsx';
 
 interface ContactSupportDialogProps {
   opened: boolean;
@@ -31,36 +28,7 @@ export function ContactSupportDialog({ opened, onClose, onClosed }: ContactSuppo
         <Text size="sm" c="dimmed">
           {SUPPORT_TEXTS.dialogIntro}
         </Text>
-        <SiteConfigContent skeletonLines={6}>
-          {(config) => (
-            <>
-              <StaffContactCard contact={config.coordinator} />
-              <StaffContactCard contact={config.manager} />
-              <Paper withBorder p="sm" radius="md">
-                <Group justify="space-between" align="center" wrap="wrap" gap="xs">
-                  <Stack gap={2} miw={0}>
-                    <Text fw={600} size="sm">
-                      {SUPPORT_TEXTS.generalInquiries}
-                    </Text>
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {config.supportEmail}
-                    </Text>
-                  </Stack>
-                  <Button
-                    component="a"
-                    href={mailtoHref(config.supportEmail)}
-                    size="xs"
-                    variant="light"
-                    leftSection={<MailIcon size={14} />}
-                    aria-label={`${SUPPORT_TEXTS.sendEmail} to ${config.supportEmail}`}
-                  >
-                    {SUPPORT_TEXTS.sendEmail}
-                  </Button>
-                </Group>
-              </Paper>
-            </>
-          )}
-        </SiteConfigContent>
+        <SupportContacts />
       </Stack>
     </Modal>
   );

@@ -19,9 +19,12 @@ export function ContactTeam() {
               <Text size="sm" fw={600}>
                 {contact.name}
               </Text>
-              <Text size="xs" c="dimmed">
-                {contact.role}
-              </Text>
+              {/* An unnamed contact is configured by role alone: say it once. */}
+              {contact.role !== contact.name ? (
+                <Text size="xs" c="dimmed">
+                  {contact.role}
+                </Text>
+              ) : null}
               <Anchor href={telHref(contact.phone)} size="sm">
                 {contact.phone}
               </Anchor>

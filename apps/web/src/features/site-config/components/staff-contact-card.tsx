@@ -6,6 +6,7 @@ import { SUPPORT_TEXTS } from '../texts.ts';
 
 /** One staff member: name, role, phone and a Call action. */
 export function StaffContactCard({ contact, note }: { contact: StaffContact; note?: string }) {
+  const who = contact.role === contact.name ? contact.name : `${contact.name}, ${contact.role}`;
   return (
     <Paper withBorder p="sm" radius="md">
       <Group justify="space-between" align="center" wrap="wrap" gap="xs">
@@ -13,9 +14,11 @@ export function StaffContactCard({ contact, note }: { contact: StaffContact; not
           <Text fw={600} size="sm">
             {contact.name}
           </Text>
-          <Text size="xs" c="dimmed">
-            {contact.role}
-          </Text>
+          {contact.role !== contact.name ? (
+            <Text size="xs" c="dimmed">
+              {contact.role}
+            </Text>
+          ) : null}
           <Text size="sm">{contact.phone}</Text>
           {note ? (
             <Text size="xs" c="dimmed">
@@ -29,7 +32,7 @@ export function StaffContactCard({ contact, note }: { contact: StaffContact; not
           size="xs"
           variant="light"
           leftSection={<PhoneIcon size={14} />}
-          aria-label={`${SUPPORT_TEXTS.call} ${contact.name}, ${contact.role}, at ${contact.phone}`}
+          aria-label={`${SUPPORT_TEXTS.call} ${who}, at ${contact.phone}`}
         >
           {SUPPORT_TEXTS.call}
         </Button>
