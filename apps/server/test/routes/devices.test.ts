@@ -88,7 +88,7 @@ describeApi('devices (OsmAnd trackers)', () => {
       expect(await ctx.app.devices.findByIdentifier(created.identifier)).toBeUndefined();
       await ctx.request({ method: 'PUT', url: `/api/drivers/${driver.id}`, token: ctx.adminToken, payload: { isActive: true } });
       expect(await ctx.app.devices.findByIdentifier(created.identifier)).toEqual({ id: created.id, driverId: driver.id });
-      // Reactivation ended the driver's sessions: sign in again for later tests.
+      // Deactivation ended the driver's sessions: sign in again for later tests.
       const session = await ctx.request({ method: 'POST', url: '/api/drivers/session', payload: { phone: driver.phone, pin: driver.pin } });
       driver.token = session.json().token;
     });
