@@ -88,6 +88,18 @@ describeApi('role matrix: every registered route × {anonymous, driver A, driver
     ).rejects.toThrow(/GET \/api\/not-in-the-table is missing from the role table/);
   });
 
+  it('a driver share-link token works for its own package GPS endpoints only', async () => {
+    const other = await makePackage(ctx, { status: 'in_transit' }, driverA);
+    const fix = { lat: 41.9, lng: -87.7, accuracy: 10 };
+    const own = await ctx.request({ method: 'POST', url: `/api/packages/${pkgA.id}/gps`, token: shareToken, payload: fix });
+    expect([201, 422]).toContain(own.statusCode);
+    const foreign = await ctx.request({ method: 'POST', url: `/api/packages/${other.id}/gps`, token: shareToken, payload: fix });
+    expect(foreign.statusCode).toBe(403);
+    const elsewhere = await ctx.request({ method: 'GET', url: `/api/drivers/${driverA.id}/packages`, token: shareToken });
+    expect(elsewhere.statusCode).toBe(401);
+  });
+
+  // Runs last: the walk ends with logout, which revokes the callers' sessions.
   it('answers each caller as the role table says, including object-level checks', async () => {
     const tokens: Record<Caller, string | null> = { anonymous: null, driverA: driverA.token, driverB: driverB.token, admin: ctx.adminToken };
     const routes = ctx.app.routeAccess
@@ -135,14 +147,4 @@ describeApi('role matrix: every registered route × {anonymous, driver A, driver
     }
   }, 300_000);
 
-  it('a driver share-link token works for its own package GPS endpoints only', async () => {
-    const other = await makePackage(ctx, { status: 'in_transit' }, driverA);
-    const fix = { lat: 41.9, lng: -87.7, accuracy: 10 };
-    const own = await ctx.request({ method: 'POST', url: `/api/packages/${pkgA.id}/gps`, token: shareToken, payload: fix });
-    expect([201, 422]).toContain(own.statusCode);
-    const foreign = await ctx.request({ method: 'POST', url: `/api/packages/${other.id}/gps`, token: shareToken, payload: fix });
-    expect(foreign.statusCode).toBe(403);
-    const elsewhere = await ctx.request({ method: 'GET', url: `/api/drivers/${driverA.id}/packages`, token: shareToken });
-    expect(elsewhere.statusCode).toBe(401);
-  });
 });
