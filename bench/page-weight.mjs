@@ -41,13 +41,19 @@ try {
   });
   const page = await browser.newPage();
   const files = [];
-  page.on('response', async (res) => {
+  // Every body is read before the browser closes: a read still pending at close would count as 0 bytes.
+  const reads = [];
+  page.on('response', (res) => {
     const type = res.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
-    const body = await res.body().catch(() => Buffer.alloc(0));
-    files.push({ url: res.url().replace(base, ''), type, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+    reads.push(
+      res.body().then((body) => {
+        files.push({ url: res.url().replace(base, ''), type, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+      }),
+    );
   });
   await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+  await Promise.all(reads);
   await browser.close();
 
   const total = files.reduce((n, f) => n + f.gzip, 0);

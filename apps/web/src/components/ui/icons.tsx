@@ -3,7 +3,7 @@ import type { SVGProps } from 'react';
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 /** Decorative line icons; a button or link next to one always carries its own text or label. */
-function Icon({ size = 18, children, ...rest }: IconProps) {
+export function Icon({ size = 18, children, ...rest }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

@@ -1,0 +1,20 @@
+import type { LiveTracking } from '@cargo/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** `GET /api/tracking/live/{trackingNumber}`: driver, vehicle and the newest fix while the package is on its way. */
+export function getLiveTracking(trackingNumber: string, { signal }: { signal?: AbortSignal } = {}): Promise<LiveTracking> {
+  return api.get<LiveTracking>(`/api/tracking/live/${encodeURIComponent(trackingNumber)}`, undefined, { signal });
+}
+
+export function getLiveTrackingQueryOptions(trackingNumber: string) {
+  return queryOptions({
+    queryKey: ['tracking', 'live', trackingNumber],
+    queryFn: ({ signal }) => getLiveTracking(trackingNumber, { signal }),
+  });
+}
+
+/** `refreshMs` polls while set (the panel's auto-refresh); other readers share the same data without polling. */
+export function useLiveTracking(trackingNumber: string, refreshMs: number | false = false) {
+  return useQuery({ ...getLiveTrackingQueryOptions(trackingNumber), refetchInterval: refreshMs });
+}

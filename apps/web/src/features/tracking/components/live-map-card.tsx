@@ -1,0 +1,91 @@
+import { MAP_HEIGHT_PX } from '@cargo/shared';
+import { Card, Skeleton, Text } from '@mantine/core';
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { useMapConfig } from '../api/get-map-config.ts';
+import { MAP_TEXTS } from '../texts.ts';
+import type { MapPoint, MapPointKind } from '../utils/map-points.ts';
+import classes from './live-map-card.module.css';
+
+// Leaflet, react-leaflet and the Leaflet CSS: their own chunk, fetched only when a package is shown.
+const TrackingMap = lazy(() => import('./tracking-map.tsx'));
+
+const LEGEND: Array<[MapPointKind, string]> = [
+  ['pickup', MAP_TEXTS.pickup],
+  ['current', MAP_TEXTS.current],
+  ['delivery', MAP_TEXTS.delivery],
+];
+
+/** Spec §8: a map that cannot load is replaced by a red message. */
+class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error('Tracking map failed', error);
+  }
+
+  override render() {
+    return this.state.failed ? <MapMessage text={MAP_TEXTS.failed} /> : this.props.children;
+  }
+}
+
+function MapMessage({ text }: { text: string }) {
+  return (
+    <div className={classes.message} role="alert">
+      <Text c="red.8" fw={600}>
+        {text}
+      </Text>
+    </div>
+  );
+}
+
+function MapLoading() {
+  return (
+    <div role="status" aria-label={MAP_TEXTS.loading} className={classes.fill}>
+      <Skeleton height="100%" radius="md" />
+    </div>
+  );
+}
+
+/** Spec §2 'Live Package Tracking card': the map with pickup, current and delivery markers. */
+export function LiveMapCard({ points, pointsLoading }: { points: MapPoint[]; pointsLoading: boolean }) {
+  const config = useMapConfig();
+  return (
+    <Card component="section" withBorder radius="lg" padding="lg" aria-labelledby="map-title">
+      <div className={classes.header}>
+        <div>
+          <h3 id="map-title" className={classes.title}>
+            {MAP_TEXTS.title}
+          </h3>
+          <Text size="sm" c="dimmed">
+            {points.length === 0 && !pointsLoading ? MAP_TEXTS.noPoints : MAP_TEXTS.intro}
+          </Text>
+        </div>
+        <ul className={classes.legend} aria-label={MAP_TEXTS.legend}>
+          {LEGEND.map(([kind, label]) => (
+            <li key={kind}>
+              <span className={`${classes.dot} ${classes[kind]}`} aria-hidden="true" />
+              {label}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className={classes.frame} style={{ height: MAP_HEIGHT_PX }} role="region" aria-label={MAP_TEXTS.regionLabel}>
+        {config.isError ? (
+          <MapMessage text={MAP_TEXTS.configFailed} />
+        ) : config.isPending || pointsLoading ? (
+          <MapLoading />
+        ) : (
+          <MapErrorBoundary>
+            <Suspense fallback={<MapLoading />}>
+              <TrackingMap points={points} config={config.data} />
+            </Suspense>
+          </MapErrorBoundary>
+        )}
+      </div>
+    </Card>
+  );
+}

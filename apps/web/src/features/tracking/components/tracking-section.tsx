@@ -1,0 +1,156 @@
+import { Button, Loader, VisuallyHidden } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
+import { getPackageQueryOptions, usePackage } from '../api/get-package.ts';
+import { SEARCH_TEXTS } from '../texts.ts';
+import { AlertIcon, SearchIcon } from './tracking-icons.tsx';
+import classes from './tracking-section.module.css';
+
+// The package cards, and the map behind them, load only once there is a package to show (home budget: 170 KB).
+const loadPackageView = () => import('./package-view.tsx');
+const PackageView = lazy(loadPackageView);
+
+export const TRACK_PARAM = 'track';
+
+function errorText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return SEARCH_TEXTS.notFound;
+  if (error instanceof ApiError && error.status === 429) return SEARCH_TEXTS.tooManyRequests;
+  return SEARCH_TEXTS.failed;
+}
+
+function PackageLoading() {
+  return (
+    <div className={classes.loading} role="status">
+      <Loader size="sm" aria-hidden="true" />
+      <span>{SEARCH_TEXTS.loadingPackage}</span>
+    </div>
+  );
+}
+
+/**
+ * The search of the public tracking page (spec §2) and, once found, the package. A tracking number arrives typed or
+ * as the `track` query parameter, which is searched at once and then removed from the address bar.
+ */
+export function TrackingSection({ onPackageFound }: { onPackageFound?: (trackingNumber: string) => void }) {
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [input, setInput] = useState('');
+  const [trackingNumber, setTrackingNumber] = useState<string | null>(null);
+  const current = useRef<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const mounted = useRef(false);
+  const pkg = usePackage(trackingNumber);
+
+  const search = (value: string) => {
+    const trimmed = value.trim();
+    if (!trimmed) return;
+    void loadPackageView();
+    setInput(trimmed);
+    if (trimmed === current.current) {
+      // The same number again: data is never stale (spec §7), so look it up afresh.
+      void queryClient.refetchQueries({ queryKey: getPackageQueryOptions(trimmed).queryKey, exact: true });
+    } else {
+      current.current = trimmed;
+      setTrackingNumber(trimmed);
+    }
+  };
+
+  const trackParam = searchParams.get(TRACK_PARAM);
+  useEffect(() => {
+    if (trackParam === null || !trackParam.trim()) return;
+    search(trackParam);
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete(TRACK_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+    // A Track button further down the page searched: bring the result into view and focus to its start. (A link
+    // that opened the page with the parameter leaves focus where the browser put it.)
+    if (mounted.current) {
+      window.scrollTo({ top: 0 });
+      headingRef.current?.focus({ preventScroll: true });
+    }
+    // Once per parameter value: the search itself reads the latest state through refs.
+  }, [trackParam]);
+  // Declared after the effect above, so that on the first render it still sees `false`.
+  useEffect(() => {
+    mounted.current = true;
+  }, []);
+
+  // A package that is gone (404) is hidden; after any other failed refresh the last good answer stays on screen.
+  const notFound = pkg.isError && pkg.error instanceof ApiError && pkg.error.status === 404;
+  const shown = notFound ? undefined : pkg.data;
+  const foundNumber = shown?.trackingNumber ?? null;
+  useEffect(() => {
+    if (foundNumber) onPackageFound?.(foundNumber);
+  }, [foundNumber]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    search(input);
+  };
+
+  const busy = pkg.isFetching;
+  const blank = !input.trim();
+  // The error banner announces itself (role alert); a found package is announced here.
+  const announcement = foundNumber && !busy ? SEARCH_TEXTS.found(foundNumber) : '';
+
+  return (
+    <>
+      <section className={classes.hero} aria-labelledby="track-title">
+        <h1 id="track-title" ref={headingRef} tabIndex={-1} className={classes.title}>
+          {SEARCH_TEXTS.title}
+        </h1>
+        <p className={classes.intro}>{SEARCH_TEXTS.intro}</p>
+        <form className={classes.form} onSubmit={onSubmit} role="search" aria-labelledby="track-title" noValidate>
+          {/* A plain input rather than Mantine's TextInput keeps ~4 KB gzip off the home page's first load. */}
+          <div className={classes.field}>
+            <label htmlFor="tracking-number" className={classes.label}>
+              {SEARCH_TEXTS.inputLabel}
+            </label>
+            <div className={classes.inputWrap}>
+              <SearchIcon className={classes.inputIcon} />
+              <input
+                id="tracking-number"
+                className={classes.input}
+                type="text"
+                placeholder={SEARCH_TEXTS.placeholder}
+                value={input}
+                onChange={(event) => setInput(event.currentTarget.value)}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                enterKeyHint="search"
+              />
+            </div>
+          </div>
+          <Button type="submit" size="md" color="orange.9" className={classes.submit} disabled={busy || blank}>
+            {busy ? SEARCH_TEXTS.submitting : SEARCH_TEXTS.submit}
+          </Button>
+        </form>
+      </section>
+
+      <VisuallyHidden role="status">{announcement}</VisuallyHidden>
+
+      {pkg.isError && (
+        <div className={classes.error} role="alert">
+          <AlertIcon />
+          <span>{errorText(pkg.error)}</span>
+        </div>
+      )}
+
+      {trackingNumber && pkg.isPending && <PackageLoading />}
+
+      {shown && (
+        <Suspense fallback={<PackageLoading />}>
+          <PackageView pkg={shown} onRefreshPackage={() => pkg.refetch()} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { FEET_PER_METRE, GPS_STALE_MS, LIVE_STATUSES, MPH_PER_MS } from '@cargo/shared';
+
+/**
+ * Live GPS panel rule (design.md §6): connected when the newest fix is at most 120 s old and the package is in
+ * transit or out for delivery.
+ */
+export function isGpsConnected(status: string, lastUpdate: string | null | undefined, nowMs: number): boolean {
+  if (!lastUpdate || !(LIVE_STATUSES as readonly string[]).includes(status)) return false;
+  const at = Date.parse(lastUpdate);
+  return Number.isFinite(at) && nowMs - at <= GPS_STALE_MS;
+}
+
+/** Spec §9: m/s × 2.237, rounded. */
+export function speedMph(metresPerSecond: number | null | undefined): number | null {
+  if (metresPerSecond == null || !Number.isFinite(metresPerSecond)) return null;
+  return Math.round(metresPerSecond * MPH_PER_MS);
+}
+
+/** Spec §9: in feet when under 100 ft, otherwise in metres. */
+export function formatAccuracy(metres: number | null | undefined): string | null {
+  if (metres == null || !Number.isFinite(metres)) return null;
+  const feet = metres * FEET_PER_METRE;
+  return feet < 100 ? `±${Math.round(feet)} ft` : `±${Math.round(metres)} m`;
+}
+
+const COMPASS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
+
+/** Degrees with the compass point, or null when the device gave no heading. */
+export function formatHeading(degrees: number | null | undefined): string | null {
+  if (degrees == null || !Number.isFinite(degrees)) return null;
+  const normalised = ((degrees % 360) + 360) % 360;
+  return `${Math.round(normalised)}° ${COMPASS[Math.round(normalised / 45) % 8]}`;
+}
+
+/** Spec §9: coordinates to 6 decimals. */
+export function formatCoordinate(value: number): string {
+  return value.toFixed(6);
+}
+
+/** The battery percent the device reported, or null when unknown (never a made-up figure). */
+export function formatBattery(percent: number | null | undefined): string | null {
+  if (percent == null || !Number.isFinite(percent)) return null;
+  return `${Math.round(percent)}%`;
+}
+
+function validTimeZone(timeZone: string | null | undefined): string | undefined {
+  if (!timeZone) return undefined;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Wall-clock time with seconds in a time zone (the browser's own when it is unknown or invalid). */
+export function formatTimeWithSeconds(at: Date | number, timeZone?: string | null): string {
+  return new Intl.DateTimeFormat('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZone: validTimeZone(timeZone),
+  }).format(at);
+}
+
+/** Date and time of a fix, for 'Last update'. */
+export function formatDateTime(iso: string, timeZone?: string | null): string {
+  const at = Date.parse(iso);
+  if (!Number.isFinite(at)) return iso;
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZone: validTimeZone(timeZone),
+  }).format(at);
+}
+
+function zoneNamePart(timeZone: string, style: 'long' | 'short', at: Date | number): string | undefined {
+  return new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: style })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')?.value;
+}
+
+/** Long name and abbreviation of a time zone through Intl ('Central Standard Time', 'CST'); null when unknown. */
+export function timeZoneNames(timeZone: string | null | undefined, at: Date | number = Date.now()): { long: string; short: string } | null {
+  const zone = validTimeZone(timeZone);
+  if (!zone) return null;
+  const long = zoneNamePart(zone, 'long', at);
+  const short = zoneNamePart(zone, 'short', at);
+  return long && short ? { long, short } : null;
+}
