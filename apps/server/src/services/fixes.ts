@@ -126,11 +126,15 @@ export class FixService {
         })
         .execute();
       if (!movedCurrent) return;
-      await trx
-        .updateTable('packages')
-        .set({ currentLocation: gpsLocationText(fix.lat, fix.lng, address), updatedAt: now })
-        .where('id', '=', pkg.id)
-        .execute();
+      // The current-location text is public (the package view): it names the driver's position only while the
+      // package is in transit or out for delivery (design.md §4).
+      if (isLiveStatus(pkg.status)) {
+        await trx
+          .updateTable('packages')
+          .set({ currentLocation: gpsLocationText(fix.lat, fix.lng, address), updatedAt: now })
+          .where('id', '=', pkg.id)
+          .execute();
+      }
       if (newState !== oldState) {
         // Compare-and-set: of two fixes racing past a radius, only one announces it.
         const swapped = await trx

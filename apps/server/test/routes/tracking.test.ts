@@ -305,7 +305,11 @@ describeApi('live GPS fixes and the public live view', () => {
     const pkg = await makePackage(ctx, { status: 'picked_up' }, driverA);
     const link = await ctx.request({ method: 'POST', url: `/api/packages/${pkg.id}/location-link`, token: ctx.adminToken, payload: { locationLink: 'https://maps.example/@43.05,-87.9' } });
     expect(link.statusCode, link.body).toBe(200);
+    const before = await packageRow(pkg.id);
     expect((await gps(pkg, { ...north(pkg, 3000), timestamp: ago(1000) })).statusCode).toBe(201);
+    // Stored for the trail and the driver's position, but the public current-location text does not move.
+    expect((await packageRow(pkg.id)).currentLocation).toBe(before.currentLocation);
+    expect((await ctx.request({ method: 'GET', url: `/api/packages/${pkg.trackingNumber}` })).json().currentLocation).not.toMatch(/^GPS:/);
     let view = (await live(pkg.trackingNumber)).json();
     expect(view.status).toBe('picked_up');
     expect(view.currentLocation).toBeNull();
