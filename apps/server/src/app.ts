@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { prepareDatabase } from './bootstrap.ts';
 import { openDatabase, type DatabaseHandle } from './db/index.ts';
+import { configureSecretHashing } from './lib/crypto.ts';
 import type { Env } from './env.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
@@ -46,6 +47,7 @@ function defaultWebDist(env: Env): string | null {
 /** Builds the app without listening (conventions: app.ts builds, server.ts listens). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { env } = options;
+  configureSecretHashing(env.PASSWORD_HASH_LOG_N);
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY as boolean | string,

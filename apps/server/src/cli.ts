@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { prepareDatabase } from './bootstrap.ts';
 import { openDatabase } from './db/index.ts';
+import { configureSecretHashing } from './lib/crypto.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { AdminService, generatePassword } from './services/admins.ts';
 
@@ -24,6 +25,7 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   const env = loadEnv();
+  configureSecretHashing(env.PASSWORD_HASH_LOG_N);
   const handle = await openDatabase(env.DATABASE_URL);
   try {
     await prepareDatabase(handle, { ...env, SEED_DEMO: false }, pino({ level: 'warn' }), { firstAdmin: false });

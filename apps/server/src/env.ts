@@ -59,6 +59,8 @@ const envSchema = z.object({
   SMS_GATEWAY_URL: optionalUrl(/^https?:$/),
   PUBLIC_URL: optionalUrl(/^https?:$/),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** scrypt cost of new password and PIN hashes, as log2(N): 17 is OWASP's; the test suite uses less to stay fast. */
+  PASSWORD_HASH_LOG_N: z.coerce.number().int().min(14).max(20).default(17),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_DIST: z.string().optional(),
 });

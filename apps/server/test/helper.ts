@@ -57,6 +57,8 @@ export async function setupApp(options: { env?: Record<string, string>; seed?: b
     SEED_DEMO: options.seed ? 'true' : 'false',
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
+    // Real scrypt at a lower cost (2^14 instead of 2^17): the suite hashes hundreds of PINs and passwords.
+    PASSWORD_HASH_LOG_N: '14',
     ...options.env,
   });
   const handle = await openDatabase(env.DATABASE_URL);

@@ -10,9 +10,17 @@ export const sha256 = (value: string): string => createHash('sha256').update(val
 
 export const newPin = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-/** scrypt at N=2^17, r=8, p=1 (OWASP), encoded as scrypt$N$r$p$salt$hash. */
-const SCRYPT = { N: 2 ** 17, r: 8, p: 1, keylen: 32 } as const;
+/** scrypt at N=2^17, r=8, p=1 (OWASP) by default, encoded as scrypt$N$r$p$salt$hash. */
+const SCRYPT = { N: 2 ** 17, r: 8, p: 1, keylen: 32 };
 const maxmem = 256 * 1024 * 1024;
+
+/**
+ * Sets the cost of new hashes as log2(N) (env PASSWORD_HASH_LOG_N). Verification always uses the parameters stored
+ * in the hash, so hashes made at another cost keep working.
+ */
+export function configureSecretHashing(logN: number): void {
+  SCRYPT.N = 2 ** logN;
+}
 
 function scrypt(secret: string, salt: Buffer, N: number, r: number, p: number, keylen: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { configureSecretHashing, hashSecret, newToken, sha256, verifySecret } from './crypto.ts';
+
+describe('secret hashing', () => {
+  it('hashes with scrypt N=2^17, r=8, p=1 by default and verifies only the right secret', async () => {
+    const hash = await hashSecret('246810');
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(await verifySecret('246810', hash)).toBe(true);
+    expect(await verifySecret('246811', hash)).toBe(false);
+    expect(await verifySecret('246810', null)).toBe(false);
+    expect(await verifySecret('246810', 'garbage')).toBe(false);
+  });
+
+  it('verifies hashes made at another cost after the cost changes', async () => {
+    configureSecretHashing(14);
+    const cheap = await hashSecret('secret-1');
+    expect(cheap).toMatch(/^scrypt\$16384\$/);
+    configureSecretHashing(17);
+    expect(await verifySecret('secret-1', cheap)).toBe(true);
+  });
+
+  it('makes 256-bit base64url tokens and hex SHA-256 digests', () => {
+    expect(newToken()).toMatch(/^[\w-]{43}$/);
+    expect(new Set(Array.from({ length: 100 }, () => newToken())).size).toBe(100);
+    expect(sha256('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+});
