@@ -90,3 +90,22 @@ export function statusLabel(status: string): string {
 
 export const PICKUP_REQUEST_STATUSES = ['pending', 'confirmed', 'completed'] as const;
 export type PickupRequestStatus = (typeof PICKUP_REQUEST_STATUSES)[number];
+
+/**
+ * The current location a status implies (spec §4, the admin create form's auto current location): processing or
+ * pending gives the pickup address (or 'Processing Center'), returned 'Return Center', others their label.
+ */
+export function autoCurrentLocation(status: PackageStatus, pickupAddress?: string | null): string {
+  switch (status) {
+    case 'processing':
+    case 'pending':
+      return pickupAddress?.trim() || 'Processing Center';
+    case 'returned':
+      return 'Return Center';
+    default:
+      return STATUS_LABELS[status];
+  }
+}
+
+/** A current-location text holding GPS coordinates ('GPS: 41.878900, -87.635900'; spec §5). */
+export const GPS_TEXT_PATTERN = /^GPS:\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?/;

@@ -1,3 +1,4 @@
+import { autoCurrentLocation, GPS_TEXT_PATTERN, LIVE_STATUSES, normalizeStatus } from '@cargo/shared';
 import type { LocationRecord, LocationType, Package, PublicPackage, StatusHistoryEntry } from '@cargo/shared';
 import type { Selectable } from 'kysely';
 import type { LocationsTable, PackagesTable, StatusHistoryTable } from '../db/types.ts';
@@ -50,7 +51,14 @@ export function presentPackage(row: PackageRow): Package {
  */
 export function presentPublicPackage(row: PackageRow): PublicPackage {
   const { driverId: _driverId, realLocationLink: _link, ...rest } = presentPackage(row);
-  return { ...rest, customerPhone: maskPhone(row.customerPhone) };
+  return { ...rest, customerPhone: maskPhone(row.customerPhone), currentLocation: publicCurrentLocation(row) };
+}
+
+/** A driver's coordinates in the current-location text are public only while the package is on its way. */
+function publicCurrentLocation(row: PackageRow): string {
+  const status = normalizeStatus(row.status);
+  if (!GPS_TEXT_PATTERN.test(row.currentLocation) || (status && LIVE_STATUSES.includes(status))) return row.currentLocation;
+  return status ? autoCurrentLocation(status, row.pickupAddress) : 'Location unavailable';
 }
 
 export function presentPackageFor(view: PackageView, row: PackageRow): Package | PublicPackage {

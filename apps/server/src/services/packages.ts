@@ -12,7 +12,9 @@
  */
 import { EventEmitter } from 'node:events';
 import {
+  autoCurrentLocation,
   ERR,
+  GPS_TEXT_PATTERN,
   LIVE_STATUSES,
   STATUS_LABELS,
   type LocationRecord,
@@ -325,7 +327,12 @@ export class PackageService {
   async changeStatus(ref: string, status: PackageStatus, by: string): Promise<PackageRow> {
     const before = await this.getByRef(ref);
     const now = this.tick();
-    return this.applyStatus(before, status, before.currentLocation, `Status changed to ${label(status)} by ${by}`, now, isoFromMs(now));
+    // The driver's coordinates leave the public text once the package is no longer on its way (design.md §4).
+    const location =
+      GPS_TEXT_PATTERN.test(before.currentLocation) && !LIVE_STATUSES.includes(status)
+        ? autoCurrentLocation(status, before.pickupAddress)
+        : before.currentLocation;
+    return this.applyStatus(before, status, location, `Status changed to ${label(status)} by ${by}`, now, isoFromMs(now));
   }
 
   /** A position set by hand: stored as a record; 'current' also moves the package's current-location text. */

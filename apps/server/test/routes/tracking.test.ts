@@ -336,6 +336,26 @@ describeApi('live GPS fixes and the public live view', () => {
     expect(res.body).not.toContain(driverA.id);
   });
 
+  it("takes the driver's coordinates out of the current-location text once delivered", async () => {
+    const pkg = await makePackage(ctx, { status: 'in_transit' }, driverA);
+    expect((await gps(pkg, { ...north(pkg, 4000), timestamp: ago(500) })).statusCode).toBe(201);
+    expect((await ctx.request({ method: 'GET', url: `/api/packages/${pkg.trackingNumber}` })).json().currentLocation).toMatch(/^GPS: /);
+    const patched = await ctx.request({ method: 'PATCH', url: `/api/packages/${pkg.id}/status`, token: driverA.token, payload: { status: 'delivered' } });
+    expect(patched.statusCode).toBe(200);
+    expect((await packageRow(pkg.id)).currentLocation).toBe('Delivered');
+    expect((await ctx.request({ method: 'GET', url: `/api/packages/${pkg.trackingNumber}` })).json().currentLocation).toBe('Delivered');
+    // Even a GPS text an admin writes by hand stays private for a package that is not on its way.
+    const set = await ctx.request({
+      method: 'POST',
+      url: `/api/packages/${pkg.id}/status`,
+      token: ctx.adminToken,
+      payload: { status: 'Exception', location: 'GPS: 43.100000, -87.900000', description: 'Held at the door' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await ctx.request({ method: 'GET', url: `/api/packages/${pkg.trackingNumber}` })).json().currentLocation).toBe('Exception');
+    expect((await ctx.request({ method: 'GET', url: `/api/packages/${pkg.trackingNumber}`, token: ctx.adminToken })).json().currentLocation).toBe('GPS: 43.100000, -87.900000');
+  });
+
   it('limits public live lookups to 60 a minute per IP (429 with Retry-After)', async () => {
     const pkg = await makePackage(ctx, { status: 'in_transit' }, driverA);
     for (let i = 0; i < 60; i++) expect((await live(pkg.trackingNumber, '10.77.0.1')).statusCode).toBe(200);
