@@ -28,7 +28,6 @@ export function MobileMenu({ id, opened, onClose, onOpenSupport, onClosed }: Mob
 
   return (
     <Drawer
-      id={id}
       opened={opened}
       onClose={onClose}
       onExitTransitionEnd={onClosed}
@@ -39,7 +38,8 @@ export function MobileMenu({ id, opened, onClose, onOpenSupport, onClosed }: Mob
       closeButtonProps={{ 'aria-label': 'Close menu' }}
       hiddenFrom="md"
     >
-      <Stack gap="md">
+      {/* The id the menu button's aria-controls points to; Mantine's Drawer does not put its id on an element. */}
+      <Stack gap="md" id={id}>
         <nav aria-label="Mobile">
           <Stack gap={4}>
             {[...PRIMARY_NAV, ADMIN_NAV].map((item) => (

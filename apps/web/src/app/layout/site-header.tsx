@@ -62,7 +62,7 @@ export function SiteHeader() {
               }}
               aria-label="Open navigation menu"
               aria-expanded={menuOpened}
-              aria-controls={menuMounted ? MOBILE_MENU_ID : undefined}
+              aria-controls={menuOpened ? MOBILE_MENU_ID : undefined}
               size="sm"
             />
           </Box>
