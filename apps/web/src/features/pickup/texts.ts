@@ -18,8 +18,7 @@ export const PICKUP_TEXTS = {
     destinationAddress: { label: 'Destination Address', description: 'Where it goes: street, city, state and ZIP.' },
     itemDescription: {
       label: 'Item Description',
-      placeholder: 'e.g. 2 boxes of books, about 40 lb; one sofa',
-      description: 'What we are collecting: number of pieces, size and weight.',
+      description: 'What we are collecting, e.g. 2 boxes of books, about 40 lb; one sofa.',
     },
     specialInstructions: {
       label: 'Special Instructions (optional)',

@@ -1,5 +1,5 @@
 import type { PickupRequest } from '@cargo/shared';
-import { Button, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useId, useState } from 'react';
@@ -125,10 +125,8 @@ export function PickupRequestForm({ onScheduled }: PickupRequestFormProps) {
             </Text>
             <Stack gap="md">
               <TextInput {...fieldProps('customerName')} autoComplete="name" />
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput {...fieldProps('phone')} type="tel" inputMode="tel" autoComplete="tel" />
-                <TextInput {...fieldProps('email')} type="email" autoComplete="email" spellCheck={false} />
-              </SimpleGrid>
+              <TextInput {...fieldProps('phone')} type="tel" inputMode="tel" autoComplete="tel" />
+              <TextInput {...fieldProps('email')} type="email" autoComplete="email" spellCheck={false} />
             </Stack>
           </fieldset>
 
