@@ -97,6 +97,7 @@ test('a valid request shows Pickup Scheduled! with the company contacts, and rea
   await page.getByRole('button', { name: 'Schedule Another Pickup' }).click();
   await expect(page.getByRole('form', { name: 'Pickup Request Form' })).toBeVisible();
   await expect(page.getByLabel(LABELS.customerName)).toHaveValue('');
+  await expect(page.getByLabel(LABELS.customerName)).toBeFocused();
 });
 
 test('each validation message appears at its field, and nothing is sent', async ({ page }) => {

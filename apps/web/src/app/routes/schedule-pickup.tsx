@@ -10,6 +10,7 @@ import { SupportContacts } from '../../features/site-config/components/support-c
 /** /schedule-pickup: the form, then the confirmation with the company's contacts. */
 export default function SchedulePickupRoute() {
   const [scheduled, setScheduled] = useState<PickupRequest | null>(null);
+  const [another, setAnother] = useState(false);
   return (
     <Container size="sm" py="xl" px={{ base: 'sm', sm: 'md' }}>
       <PageTitle title={PICKUP_TEXTS.pageTitle} />
@@ -24,10 +25,13 @@ export default function SchedulePickupRoute() {
           <PickupScheduled
             request={scheduled}
             contacts={<SupportContacts />}
-            onScheduleAnother={() => setScheduled(null)}
+            onScheduleAnother={() => {
+              setAnother(true);
+              setScheduled(null);
+            }}
           />
         ) : (
-          <PickupRequestForm onScheduled={setScheduled} />
+          <PickupRequestForm onScheduled={setScheduled} focusFirstField={another} />
         )}
       </Stack>
     </Container>

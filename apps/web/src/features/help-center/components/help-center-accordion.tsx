@@ -17,8 +17,11 @@ export function HelpCenterAccordion({ panels }: HelpCenterAccordionProps) {
       {HELP_SECTIONS.map((section) => (
         <Accordion.Item key={section.id} value={section.id}>
           <Accordion.Control>
-            <Text fw={600}>{section.title}</Text>
-            <Text size="sm" c="dimmed">
+            {/* Spans: a button holds phrasing content only. */}
+            <Text component="span" display="block" fw={600}>
+              {section.title}
+            </Text>
+            <Text component="span" display="block" size="sm" c="dimmed">
               {section.summary}
             </Text>
           </Accordion.Control>

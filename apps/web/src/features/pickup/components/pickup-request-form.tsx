@@ -2,7 +2,7 @@ import type { PickupRequest } from '@cargo/shared';
 import { Button, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSchedulePickup } from '../api/schedule-pickup.ts';
 import { PICKUP_TEXTS } from '../texts.ts';
@@ -19,6 +19,8 @@ import {
 
 interface PickupRequestFormProps {
   onScheduled: (request: PickupRequest) => void;
+  /** Put focus in the first field on arrival (coming back from the confirmation for another pickup). */
+  focusFirstField?: boolean;
 }
 
 const FORM_NAME = 'pickup-request';
@@ -29,11 +31,14 @@ interface FieldTexts {
   description?: string;
 }
 
+function focusField(field: PickupField) {
+  document.querySelector<HTMLElement>(`[data-path="${FORM_NAME}-${field}"]`)?.focus();
+}
+
 /** Moves focus to the first field that has an error, in the order of the form. */
 function focusFirstError(errors: FormErrors) {
   const first = PICKUP_FIELDS.find((field) => errors[field]);
-  if (!first) return;
-  document.querySelector<HTMLElement>(`[data-path="${FORM_NAME}-${first}"]`)?.focus();
+  if (first) focusField(first);
 }
 
 /** The server's field issues (400), on the fields they name. */
@@ -47,8 +52,11 @@ function fieldErrorsFrom(error: unknown): Partial<Record<PickupField, string>> {
 }
 
 /** Spec §2 'Schedule pickup page': the 'Pickup Request Form', with every §5 message at its field. */
-export function PickupRequestForm({ onScheduled }: PickupRequestFormProps) {
+export function PickupRequestForm({ onScheduled, focusFirstField = false }: PickupRequestFormProps) {
   const titleId = useId();
+  useEffect(() => {
+    if (focusFirstField) focusField(PICKUP_FIELDS[0]);
+  }, [focusFirstField]);
   // Spec: validate on submit; once a submit has been tried, each field is checked again as it is left.
   const [triedSubmit, setTriedSubmit] = useState(false);
   const form = useForm<PickupFormValues>({
