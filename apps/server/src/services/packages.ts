@@ -156,24 +156,8 @@ export class PackageService {
     const now = this.tick();
     const row: PackageRow = {
       id: newId(),
-      trackingNumber: input.trackingNumber,
-      status: input.status,
-      currentLocation: input.currentLocation,
-      estimatedDelivery: input.estimatedDelivery,
-      deliveryAddress: input.deliveryAddress,
-      pickupAddress: input.pickupAddress,
-      customerName: input.customerName,
-      customerPhone: input.customerPhone,
-      weight: input.weight,
-      dimensions: input.dimensions,
-      itemDescription: input.itemDescription,
-      serviceType: input.serviceType,
-      ...driver,
+      ...inputFields(input, driver, pickup, delivery),
       realLocationLink: input.realLocationLink,
-      pickupLat: pickup.lat,
-      pickupLng: pickup.lng,
-      deliveryLat: delivery.lat,
-      deliveryLng: delivery.lng,
       proximityState: null,
       createdAt: isoFromMs(now),
       updatedAt: isoFromMs(now),
@@ -210,24 +194,8 @@ export class PackageService {
     const now = this.tick();
     const after: PackageRow = {
       ...before,
-      trackingNumber: input.trackingNumber,
-      status: input.status,
-      currentLocation: input.currentLocation,
-      estimatedDelivery: input.estimatedDelivery,
-      deliveryAddress: input.deliveryAddress,
-      pickupAddress: input.pickupAddress,
-      customerName: input.customerName,
-      customerPhone: input.customerPhone,
-      weight: input.weight,
-      dimensions: input.dimensions,
-      itemDescription: input.itemDescription,
-      serviceType: input.serviceType,
-      ...driver,
+      ...inputFields(input, driver, pickup, delivery),
       realLocationLink: input.realLocationLink ?? before.realLocationLink,
-      pickupLat: pickup.lat,
-      pickupLng: pickup.lng,
-      deliveryLat: delivery.lat,
-      deliveryLng: delivery.lng,
       updatedAt: isoFromMs(now),
     };
     const { id, createdAt: _createdAt, ...changes } = after;
@@ -537,4 +505,32 @@ function pointChanged(before: PackageRow, after: PackageRow, type: 'origin' | 'd
   return type === 'origin'
     ? before.pickupAddress !== after.pickupAddress || before.pickupLat !== after.pickupLat || before.pickupLng !== after.pickupLng
     : before.deliveryAddress !== after.deliveryAddress || before.deliveryLat !== after.deliveryLat || before.deliveryLng !== after.deliveryLng;
+}
+
+/** The columns a create or a full update (PUT) takes from the request, the driver record and the resolved points. */
+function inputFields(
+  input: PackageInputParsed,
+  driver: Pick<PackageRow, 'driverId' | 'driver' | 'driverPhone'>,
+  pickup: { lat: number | null; lng: number | null },
+  delivery: { lat: number | null; lng: number | null },
+) {
+  return {
+    trackingNumber: input.trackingNumber,
+    status: input.status,
+    currentLocation: input.currentLocation,
+    estimatedDelivery: input.estimatedDelivery,
+    deliveryAddress: input.deliveryAddress,
+    pickupAddress: input.pickupAddress,
+    customerName: input.customerName,
+    customerPhone: input.customerPhone,
+    weight: input.weight,
+    dimensions: input.dimensions,
+    itemDescription: input.itemDescription,
+    serviceType: input.serviceType,
+    ...driver,
+    pickupLat: pickup.lat,
+    pickupLng: pickup.lng,
+    deliveryLat: delivery.lat,
+    deliveryLng: delivery.lng,
+  };
 }
