@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -99,8 +99,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       index: false,
       // Serves the .br/.gz files written at build time (scripts/precompress.mjs) to clients that accept them.
       preCompressed: true,
+      // Vite's hashed files never change; everything else is revalidated.
+      cacheControl: false,
       setHeaders: (res, path) => {
-        res.setHeader('cache-control', path.includes(`${join('assets', '')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
