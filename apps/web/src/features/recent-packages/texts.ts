@@ -15,5 +15,5 @@ export const RECENT_TEXTS = {
   notFound: 'Not found',
   unknown: '—',
   loading: 'Loading recent packages…',
-  tableLabel: 'Recent packages',
+  tableLabel: 'Recent packages table',
 } as const;

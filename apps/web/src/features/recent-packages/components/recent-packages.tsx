@@ -124,7 +124,7 @@ export function RecentPackages() {
       {numbers.length === 0 && others.length === 0 && !newestLoading ? (
         <p className={classes.empty}>{RECENT_TEXTS.empty}</p>
       ) : (
-        <div className={classes.scroller} role="region" aria-labelledby="recent-title" tabIndex={0}>
+        <div className={classes.scroller} role="region" aria-label={RECENT_TEXTS.tableLabel} tabIndex={0}>
           <table className={classes.table}>
             <caption className={classes.visuallyHidden}>{RECENT_TEXTS.tableLabel}</caption>
             <thead>
