@@ -82,7 +82,7 @@ export function SocialPromoCard({ socialUrl }: { socialUrl: string | null | unde
       <p className={classes.promoIntro}>{PROMO_TEXTS.intro}</p>
       <LiveClock />
       {href ? (
-        <Button component="a" href={href} target="_blank" rel="noopener noreferrer" color="orange.9" fullWidth className={classes.follow}>
+        <Button component="a" href={href} target="_blank" rel="noopener noreferrer" color="#c2410c" fullWidth className={classes.follow}>
           {PROMO_TEXTS.follow}
           <span className={classes.visuallyHidden}> {PROMO_TEXTS.newTab}</span>
         </Button>

@@ -99,7 +99,7 @@ function ConnectedDetails({ live, fix, currentLocationText }: { live: LiveTracki
           <Readout label={GPS_TEXTS.vehicleId}>{live.vehicleId ?? GPS_TEXTS.unknown}</Readout>
         </dl>
         {live.driverPhone && (
-          <Button component="a" href={telHref(live.driverPhone)} mt="md" color="green.8" leftSection={<PhoneIcon />} fullWidth>
+          <Button component="a" href={telHref(live.driverPhone)} mt="md" color="#1e6b34" leftSection={<PhoneIcon />} fullWidth>
             {GPS_TEXTS.callDriver}
           </Button>
         )}

@@ -11,11 +11,11 @@ import { AlertIcon } from './tracking-icons.tsx';
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
     <div className={classes.fact}>
-      <span className={classes.factIcon}>{icon}</span>
-      <div>
-        <dt>{label}</dt>
-        <dd>{children}</dd>
-      </div>
+      <dt>
+        <span className={classes.factIcon}>{icon}</span>
+        {label}
+      </dt>
+      <dd>{children}</dd>
     </div>
   );
 }

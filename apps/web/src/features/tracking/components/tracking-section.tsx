@@ -129,7 +129,7 @@ export function TrackingSection({ onPackageFound }: { onPackageFound?: (tracking
               />
             </div>
           </div>
-          <Button type="submit" size="md" color="orange.9" className={classes.submit} disabled={busy || blank}>
+          <Button type="submit" size="md" color="#c2410c" className={classes.submit} disabled={busy || blank}>
             {busy ? SEARCH_TEXTS.submitting : SEARCH_TEXTS.submit}
           </Button>
         </form>
