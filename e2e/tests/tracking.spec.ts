@@ -320,6 +320,9 @@ test.describe('live map', () => {
 });
 
 test.describe('live GPS panel', () => {
+  // A reader far from the vehicle: the vehicle's local time must still be the vehicle's (America/Chicago).
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
   test('connected after a fix is posted: signal, battery, speed, accuracy, time, heading, driver, coordinates; then stale after 120 s', async ({ page, request }) => {
     const pkg = await createPackage(request, 'in_transit');
     await postFix(request, pkg, { lat: 43.0731, lng: -89.4012, accuracy: 8, speed: 10, heading: 90, battery: 77 });
@@ -338,7 +341,13 @@ test.describe('live GPS panel', () => {
     await expect(status.getByText('22 mph', { exact: true })).toBeVisible();
     // 8 m = 26.2 ft: under 100 ft, so in feet.
     await expect(status.getByText('±26 ft', { exact: true })).toBeVisible();
-    await expect(status.getByText(/^\d{1,2}:\d{2}:\d{2} (AM|PM)$/)).toBeVisible();
+    const localTime = status.getByText(/^\d{1,2}:\d{2}:\d{2} (AM|PM)$/);
+    await expect(localTime).toBeVisible();
+    const chicagoHour = new Intl.DateTimeFormat('en-US', { hour: 'numeric', timeZone: 'America/Chicago' }).format(Date.now()).replace(/\s/g, ' ');
+    const [hour, meridiem] = chicagoHour.split(' ');
+    await expect(localTime).toHaveText(new RegExp(`^${hour}:\\d{2}:\\d{2} ${meridiem}$`));
+    const firstReading = await localTime.textContent();
+    await expect(localTime).not.toHaveText(firstReading!, { timeout: 2_500 });
     await expect(status.getByText(/^90° /)).toBeVisible();
 
     const driver = panel.getByRole('region', { name: 'Driver & Vehicle Info' });
@@ -396,7 +405,7 @@ test.describe('live GPS panel', () => {
     await expect(panel.getByText('GPS tracking is currently unavailable.')).toBeVisible();
     const lastKnown = panel.getByText(/^Last known location update: .+\.$/);
     await expect(lastKnown).toBeVisible();
-    const minute = fiveMinutesAgo.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }).replace(/ (AM|PM)$/, '');
+    const minute = fiveMinutesAgo.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Tokyo' }).replace(/\s(AM|PM)$/, '');
     await expect(lastKnown).toContainText(minute);
     await expect(panel.getByText(/poor GPS coverage/)).toBeVisible();
     // The last fix's own readings: 45 m → 2 bars, 55 %.
@@ -446,6 +455,16 @@ test.describe('recent packages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Track Your Package' })).toBeFocused();
     await expect(recent.getByRole('row').nth(1).getByRole('rowheader')).toHaveText(first.trackingNumber);
   });
+});
+
+test('with an admin signed in, Recent Packages adds the newest packages from the server', async ({ page, request }) => {
+  await page.addInitScript((adminToken) => window.localStorage.setItem('admin_token', adminToken), token);
+  await page.goto('/');
+  const reply = await request.get('/api/packages?limit=10', { headers: bearer(token) });
+  const newest = ((await reply.json()) as ApiPackage[]).map((p) => p.trackingNumber);
+  const rows = page.getByRole('region', { name: 'Recent Packages' }).getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(newest.length + 1);
+  await expect(rows.getByRole('rowheader')).toHaveText(newest);
 });
 
 test.describe('stats and social promo', () => {

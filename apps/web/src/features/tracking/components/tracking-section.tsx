@@ -148,7 +148,8 @@ export function TrackingSection({ onPackageFound }: { onPackageFound?: (tracking
 
       {shown && (
         <Suspense fallback={<PackageLoading />}>
-          <PackageView pkg={shown} onRefreshPackage={() => pkg.refetch()} />
+          {/* Keyed by package: another package gets a fresh map fit and fresh tracking settings. */}
+          <PackageView key={shown.trackingNumber} pkg={shown} onRefreshPackage={() => pkg.refetch()} />
         </Suspense>
       )}
     </>
