@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { adminToken, bearer } from '../fixtures.ts';
 
@@ -29,6 +30,15 @@ interface HistoryEntry {
 }
 
 const NOT_FOUND = 'Package not found. Please check your tracking number and try again.';
+
+/** axe-core on the states the page-by-page sweep (a11y.spec.ts) does not reach: no serious or critical violation. */
+async function expectAccessible(page: Page, state: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
+  expect(blocking, `${state}: ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
+}
 
 let token = '';
 let seeded: ApiPackage[] = [];
@@ -174,6 +184,7 @@ test.describe('search', () => {
     expect(r, `banner background ${colour} is red-tinted`).toBeGreaterThan(g);
     expect(r).toBeGreaterThan(b);
     await expect(page.getByText('Package Details')).toHaveCount(0);
+    await expectAccessible(page, 'not-found banner');
   });
 
   test('a blank search does nothing: the button is disabled and Enter sends no request', async ({ page }) => {
@@ -368,6 +379,7 @@ test.describe('live GPS panel', () => {
     await expect(interval.locator('option:checked')).toHaveText('15 seconds');
     await expect(interval.locator('option')).toHaveText(['5 seconds', '15 seconds', '30 seconds', '1 minute']);
     await expect(settings.getByRole('button', { name: 'Refresh Now' })).toBeEnabled();
+    await expectAccessible(page, 'live GPS connected');
 
     // No new fix for more than 120 s: re-evaluated without a reload, the panel goes offline with the last known time.
     await page.clock.fastForward(125_000);
@@ -390,6 +402,7 @@ test.describe('live GPS panel', () => {
     await expect(panel.getByRole('img', { name: 'GPS signal unknown' })).toBeVisible();
     await expect(panel.getByText('—', { exact: true }).first()).toBeVisible();
     await expect(panel.getByRole('region', { name: 'Live Vehicle Status' })).toHaveCount(0);
+    await expectAccessible(page, 'live GPS never activated');
   });
 
   test('offline with a fix older than 120 s: the last known update time and the poor-coverage hint', async ({ page, request }) => {
@@ -412,6 +425,7 @@ test.describe('live GPS panel', () => {
     await expect(panel.getByRole('img', { name: 'GPS signal 2 of 4 bars' })).toBeVisible();
     await expect(panel.getByText('55%', { exact: true })).toBeVisible();
     await expect(panel.getByText('Live tracking has not been activated for this package yet.')).toHaveCount(0);
+    await expectAccessible(page, 'live GPS stale');
   });
 });
 

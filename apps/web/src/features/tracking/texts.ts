@@ -94,7 +94,6 @@ export const GPS_TEXTS = {
   driverName: 'Driver',
   vehicleId: 'Vehicle ID',
   callDriver: 'Call Driver',
-  callDriverLabel: (name: string) => `Call driver ${name}`,
   locationDetails: 'Current Location Details',
   address: 'Address',
   latitude: 'Latitude',

@@ -37,7 +37,7 @@ export function DeliveryTimelineCard({ history, loading, failed }: { history: St
         </div>
       )}
       {failed && !loading && (
-        <Text mt="md" c="red.8">
+        <Text mt="md" c="#a61b1b">
           {TIMELINE_TEXTS.failed}
         </Text>
       )}

@@ -7,7 +7,7 @@ import {
   signalBars,
   type LiveTracking,
 } from '@cargo/shared';
-import { Alert, Button, Card, Checkbox, NativeSelect, Skeleton, Text } from '@mantine/core';
+import { Button, Card, Checkbox, NativeSelect, Skeleton, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { PhoneIcon } from '../../../components/ui/icons.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
@@ -130,18 +130,20 @@ function Unavailable({ live, fix }: { live: LiveTracking; fix: Fix | null }) {
   const onItsWay = (LIVE_STATUSES as readonly string[]).includes(live.status);
   const reason = !onItsWay && live.message && live.message !== LIVE_MSG.notStarted ? live.message : GPS_TEXTS.notActivated;
   return (
-    <Alert color="orange" variant="light" icon={<AlertIcon />} title={GPS_TEXTS.unavailable} className={classes.unavailable}>
-      {fix ? (
-        <>
-          <Text size="sm">{GPS_TEXTS.lastKnown(formatDateTime(fix.lastUpdate))}</Text>
-          <Text size="sm" mt={4}>
-            {GPS_TEXTS.poorCoverage}
-          </Text>
-        </>
-      ) : (
-        <Text size="sm">{reason}</Text>
-      )}
-    </Alert>
+    <div className={classes.unavailable} role="status">
+      <AlertIcon />
+      <div>
+        <p className={classes.unavailableTitle}>{GPS_TEXTS.unavailable}</p>
+        {fix ? (
+          <>
+            <p className={classes.unavailableText}>{GPS_TEXTS.lastKnown(formatDateTime(fix.lastUpdate))}</p>
+            <p className={classes.unavailableText}>{GPS_TEXTS.poorCoverage}</p>
+          </>
+        ) : (
+          <p className={classes.unavailableText}>{reason}</p>
+        )}
+      </div>
+    </div>
   );
 }
 
@@ -178,7 +180,7 @@ export function LiveGpsPanel({ trackingNumber, currentLocationText }: { tracking
         </div>
       )}
       {live.isError && !data && (
-        <Text c="red.8" role="alert">
+        <Text c="#a61b1b" role="alert">
           {GPS_TEXTS.failed}
         </Text>
       )}

@@ -35,7 +35,7 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
 function MapMessage({ text }: { text: string }) {
   return (
     <div className={classes.message} role="alert">
-      <Text c="red.8" fw={600}>
+      <Text c="#a61b1b" fw={600}>
         {text}
       </Text>
     </div>
