@@ -1,7 +1,7 @@
 import { MAP_FIT_PADDING_PX, MAP_ZOOM_MULTI, MAP_ZOOM_SINGLE, US_CENTER } from '@cargo/shared';
 import { divIcon, latLngBounds, type DivIcon, type LatLngTuple } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import type { MapConfig } from '../api/get-map-config.ts';
 import { MAP_TEXTS } from '../texts.ts';
@@ -29,24 +29,33 @@ function markerIcon(kind: MapPointKind): DivIcon {
 
 /**
  * Spec §2/§9: fit all points with 50 px padding; one point at zoom 12; several start at zoom 10 and are then fitted.
- * Refitted when the set of points changes, not when the vehicle merely moves, so the reader's own pan and zoom stay.
+ * Refitted when the set of points changes or the map's box changes size (a phone turned), not when the vehicle merely
+ * moves, so the reader's own pan and zoom stay.
  */
 function FitToPoints({ points }: { points: MapPoint[] }) {
   const map = useMap();
+  const latest = useRef(points);
+  latest.current = points;
   const kinds = points.map((p) => p.kind).join(',');
   useEffect(() => {
-    const latLngs = points.map((p): LatLngTuple => [p.lat, p.lng]);
-    const distinct = new Set(latLngs.map(([lat, lng]) => `${lat},${lng}`));
-    if (latLngs.length === 0) {
-      map.setView([US_CENTER.lat, US_CENTER.lng], NO_POINT_ZOOM);
-    } else if (distinct.size === 1) {
-      map.setView(latLngs[0]!, MAP_ZOOM_SINGLE);
-    } else {
-      const bounds = latLngBounds(latLngs);
-      map.setView(bounds.getCenter(), MAP_ZOOM_MULTI);
-      map.fitBounds(bounds, { padding: [MAP_FIT_PADDING_PX, MAP_FIT_PADDING_PX] });
-    }
-    // Only when the set of points changes (see above).
+    const fit = () => {
+      const latLngs = latest.current.map((p): LatLngTuple => [p.lat, p.lng]);
+      const distinct = new Set(latLngs.map(([lat, lng]) => `${lat},${lng}`));
+      if (latLngs.length === 0) {
+        map.setView([US_CENTER.lat, US_CENTER.lng], NO_POINT_ZOOM);
+      } else if (distinct.size === 1) {
+        map.setView(latLngs[0]!, MAP_ZOOM_SINGLE);
+      } else {
+        const bounds = latLngBounds(latLngs);
+        map.setView(bounds.getCenter(), MAP_ZOOM_MULTI);
+        map.fitBounds(bounds, { padding: [MAP_FIT_PADDING_PX, MAP_FIT_PADDING_PX] });
+      }
+    };
+    fit();
+    map.on('resize', fit);
+    return () => {
+      map.off('resize', fit);
+    };
   }, [map, kinds]);
   return null;
 }
