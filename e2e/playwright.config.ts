@@ -40,6 +40,9 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      // Every browser test comes from one IP; the limits themselves are tested in the API suite.
+      PUBLIC_LOOKUPS_PER_MINUTE: '100000',
+      PICKUP_REQUESTS_PER_HOUR: '100000',
       // Tiles never load here (no internet); the map must work without them.
       MAP_TILE_URL: `http://127.0.0.1:${port}/tiles/{z}/{x}/{y}.png`,
     },

@@ -61,6 +61,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** scrypt cost of new password and PIN hashes, as log2(N): 17 is OWASP's; the test suite uses less to stay fast. */
   PASSWORD_HASH_LOG_N: z.coerce.number().int().min(14).max(20).default(17),
+  /** Public package and live lookups per IP per minute (design.md §4: 60). */
+  PUBLIC_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Pickup requests (and driver self-registrations) per IP per hour (design.md §4: 10). */
+  PICKUP_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_DIST: z.string().optional(),
 });

@@ -1,7 +1,16 @@
-/** Per-route limits (design.md §4), used as `config: { rateLimit: … }`. */
-export const RATE_LIMITS = {
-  publicLookup: { max: 60, timeWindow: 60_000 },
-  pickupRequest: { max: 10, timeWindow: 60 * 60_000 },
-  /** Device and driver fixes: generous, but bounded per IP. */
-  fixIngest: { max: 600, timeWindow: 60_000 },
-} as const;
+import type { Env } from '../env.ts';
+
+/** Per-route limits (design.md §4), used as `config: { rateLimit: app.rateLimits.… }`; the figures are settings. */
+export function rateLimitsFor(env: Env) {
+  return {
+    /** Public package and live lookups, per IP. */
+    publicLookup: { max: env.PUBLIC_LOOKUPS_PER_MINUTE, timeWindow: 60_000 },
+    /** Pickup requests, per IP. */
+    pickupRequest: { max: env.PICKUP_REQUESTS_PER_HOUR, timeWindow: 60 * 60_000 },
+    /** Driver self-registration creates an account and hashes a PIN: as scarce as pickups. */
+    driverRegister: { max: env.PICKUP_REQUESTS_PER_HOUR, timeWindow: 60 * 60_000 },
+    /** Device and driver fixes: generous, but bounded per IP. */
+    fixIngest: { max: 600, timeWindow: 60_000 },
+  } as const;
+}
+export type RateLimits = ReturnType<typeof rateLimitsFor>;

@@ -6,11 +6,13 @@ import fp from 'fastify-plugin';
 import type { Env } from '../env.ts';
 import { MemoryCounterStore, RedisCounterStore, type CounterStore } from '../services/counter-store.ts';
 import { SignInGuard } from '../services/sign-in-guard.ts';
+import { rateLimitsFor, type RateLimits } from '../lib/rate-limits.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     counters: CounterStore;
     signInGuard: SignInGuard;
+    rateLimits: RateLimits;
   }
 }
 
@@ -59,6 +61,7 @@ export default fp(
     const counters: CounterStore = app.redis ? new RedisCounterStore(app.redis, `cnt:${opts.namespace}:`) : new MemoryCounterStore();
     app.decorate<CounterStore>('counters', counters);
     app.decorate('signInGuard', new SignInGuard(counters));
+    app.decorate('rateLimits', rateLimitsFor(opts.env));
   },
   { name: 'security', dependencies: ['redis'] },
 );

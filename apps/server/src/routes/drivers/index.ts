@@ -33,7 +33,6 @@ import { sendSms } from '../../services/drivers.ts';
 const security = [{ bearer: [] }];
 const phoneParam = z.object({ phone: z.string().min(1).max(100) });
 /** Registration creates an account and spends a PIN hash: bounded per IP like other public writes. */
-const REGISTER_LIMIT = { max: 10, timeWindow: 60 * 60_000 };
 const NO_COORDINATES = 'Could not find coordinates in this link';
 /** A 400 from the schema carries issues; one from the handler only a message. */
 const badRequestSchema = validationErrorSchema.partial({ issues: true });
@@ -95,7 +94,7 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/drivers/register',
     {
-      config: { rateLimit: REGISTER_LIMIT },
+      config: { rateLimit: app.rateLimits.driverRegister },
       schema: {
         tags: ['drivers'],
         summary: "The driver portal's account for an unknown phone, signed in",

@@ -2,7 +2,6 @@ import { parse as parseQueryString } from 'node:querystring';
 import { LIVE_MSG, MSG, errorSchema, osmandQuerySchema, osmandResultSchema } from '@cargo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/http-errors.ts';
-import { RATE_LIMITS } from '../../lib/rate-limits.ts';
 import { knotsToMs, type FixInput } from '../../services/fixes.ts';
 
 type Fields = Record<string, unknown>;
@@ -100,7 +99,7 @@ const osmandRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/osmand',
     {
-      config: { rateLimit: RATE_LIMITS.fixIngest },
+      config: { rateLimit: app.rateLimits.fixIngest },
       schema: {
         tags: ['devices'],
         summary: 'A fix from a registered OsmAnd / Traccar Client device (speed in knots)',
@@ -114,7 +113,7 @@ const osmandRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/osmand',
     {
-      config: { rateLimit: RATE_LIMITS.fixIngest },
+      config: { rateLimit: app.rateLimits.fixIngest },
       schema: {
         tags: ['devices'],
         summary: 'A fix from a registered device: OsmAnd fields in the query or a form, or the JSON body Traccar Client sends',

@@ -19,7 +19,6 @@ import {
 } from '@cargo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { RATE_LIMITS } from '../../lib/rate-limits.ts';
 import { presentPackage, presentPackageFor } from '../../presenters/package.ts';
 import type { LocationActor } from '../../services/packages.ts';
 import { viewFor } from './viewer.ts';
@@ -28,9 +27,9 @@ const tags = ['packages'];
 const security = [{ bearer: [] }];
 /** :id is the package id or its tracking number (trimmed, case-insensitive). */
 const params = idParam.describe('Package id or tracking number');
-const publicLookup = { rateLimit: RATE_LIMITS.publicLookup };
 
 const packageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const publicLookup = { rateLimit: app.rateLimits.publicLookup };
   // Public tracking (design.md §4): the public view, or the full one for an admin or the assigned driver.
   app.get(
     '/api/packages/:id',

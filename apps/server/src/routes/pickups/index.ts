@@ -1,7 +1,6 @@
 import { errorSchema, idParam, pickupRequestInputSchema, pickupRequestSchema, pickupStatusSchema, validationErrorSchema } from '@cargo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { RATE_LIMITS } from '../../lib/rate-limits.ts';
 
 const security = [{ bearer: [] }];
 
@@ -9,7 +8,7 @@ const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/schedule-pickup',
     {
-      config: { rateLimit: RATE_LIMITS.pickupRequest },
+      config: { rateLimit: app.rateLimits.pickupRequest },
       schema: {
         tags: ['pickup requests'],
         summary: 'Request a pickup (public form)',

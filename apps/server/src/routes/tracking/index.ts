@@ -11,7 +11,6 @@ import {
 } from '@cargo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.ts';
-import { RATE_LIMITS } from '../../lib/rate-limits.ts';
 import { mphToMs } from '../../services/fixes.ts';
 
 const fixReplies = {
@@ -31,7 +30,7 @@ const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/packages/:id/gps',
     {
-      config: { rateLimit: RATE_LIMITS.fixIngest },
+      config: { rateLimit: app.rateLimits.fixIngest },
       schema: {
         tags: ['tracking'],
         summary: 'A GPS fix for a package (speed in m/s); the assigned driver, an admin or a driver share link',
@@ -50,7 +49,7 @@ const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/tracking/live/:id/update',
     {
-      config: { rateLimit: RATE_LIMITS.fixIngest },
+      config: { rateLimit: app.rateLimits.fixIngest },
       schema: {
         tags: ['tracking'],
         summary: 'A live-tracking fix for a package (speed in mph, spec §7)',
@@ -70,7 +69,7 @@ const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/tracking/web-location',
     {
-      config: { rateLimit: RATE_LIMITS.fixIngest },
+      config: { rateLimit: app.rateLimits.fixIngest },
       schema: {
         tags: ['tracking'],
         summary: "A fix from the driver's browser for the package named by trackingId (speed in m/s)",
@@ -89,7 +88,7 @@ const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/tracking/live/:id',
     {
-      config: { rateLimit: RATE_LIMITS.publicLookup },
+      config: { rateLimit: app.rateLimits.publicLookup },
       schema: {
         tags: ['tracking'],
         summary: "Live view of a package by tracking number or customer share-link token; the driver's position only while in transit or out for delivery",
