@@ -53,6 +53,9 @@ try {
     );
   });
   await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+  // The home screen is a lazy route: measure only once it has rendered, so its chunks are counted too.
+  await page.getByRole('heading', { name: 'Track Your Package' }).waitFor({ timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
   await Promise.all(reads);
   await browser.close();
 
