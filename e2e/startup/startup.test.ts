@@ -65,6 +65,16 @@ describe('start-up: the built server as a real process', () => {
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
     expect(await res.text()).toMatch(/<div id="root">/);
+    // Clients that accept no compression (curl, health checkers) get the plain file; a client route gets the app.
+    for (const path of ['/', '/track-live/ABC123', '/admin']) {
+      const plain = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.status, path).toBe(200);
+      expect(plain.headers.get('content-encoding'), path).toBeNull();
+      expect(await plain.text()).toMatch(/<div id="root">/);
+    }
+    const missing = await fetch(`${base}/api/no-such-thing`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: 'Not found' });
   });
 
   it('serves a demo package and its history', async () => {

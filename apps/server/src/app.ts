@@ -96,7 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
-      index: false,
+      index: 'index.html',
       // Serves the .br/.gz files written at build time (scripts/precompress.mjs) to clients that accept them.
       preCompressed: true,
       // Vite's hashed files never change; everything else is revalidated.
