@@ -129,6 +129,15 @@ const HISTORY: Record<string, Array<[string, string]>> = {
   ],
 };
 
+/** Where each step of the history happened, so a timeline follows the package from pickup to door. */
+const STEP_LOCATION: Record<string, (pickup: Place, delivery: Place) => string> = {
+  'In Transit': (p) => `${p.city} Sort Facility, ${p.state}`,
+  'Out for Delivery': (_p, d) => `${d.city}, ${d.state}`,
+  Delivered: (_p, d) => address(d),
+  Exception: (_p, d) => `${d.city}, ${d.state}`,
+  Returned: () => 'Return Center',
+};
+
 const CURRENT_LOCATION: Record<string, (pickup: Place, delivery: Place) => string> = {
   processing: (p) => address(p),
   pending: (p) => address(p),
@@ -221,7 +230,7 @@ export async function seedDemo(db: Kysely<Database>, now: number = Date.now()): 
       const steps = HISTORY[status]!;
       for (const [k, [label, description]] of steps.entries()) {
         const at = created + k * ((now - created) / (steps.length + 1));
-        const where = k === 0 ? `${pickup.city}, ${pickup.state}` : k === steps.length - 1 && status === 'delivered' ? address(delivery) : `${pickup.city}, ${pickup.state}`;
+        const where = STEP_LOCATION[label]?.(pickup, delivery) ?? `${pickup.city}, ${pickup.state}`;
         await trx
           .insertInto('statusHistory')
           .values({ id: newId(), packageId: id, status: label, location: where, description, timestamp: isoFromMs(at), createdAt: isoFromMs(at) })
