@@ -459,8 +459,15 @@ test.describe('recent packages', () => {
       await expect(rows.nth(2)).toContainText(first.deliveryAddress.split(',')[1]!.trim());
     };
     await expectRows();
+    // After a reload the rows come from one request, not one per package (one public lookup against the limit).
+    const rowRequests: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === '/api/tracking/packages' || /^\/api\/packages\/[^/]+$/.test(path)) rowRequests.push(path);
+    });
     await page.reload();
     await expectRows();
+    expect(rowRequests).toEqual(['/api/tracking/packages']);
 
     // Track sets ?track=, which searches and leaves the address bar; the package moves to the top.
     await recent.getByRole('button', { name: `Track ${first.trackingNumber}` }).click();

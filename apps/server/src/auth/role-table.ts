@@ -48,6 +48,7 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'GET /api/packages/:id/history': PUBLIC,
   'GET /api/packages/:id/locations': PUBLIC,
   'GET /api/tracking/live/:id': PUBLIC,
+  'GET /api/tracking/packages': PUBLIC,
   'GET /api/current-location': PUBLIC,
   'GET /api/stats/daily': PUBLIC,
   'GET /api/config/map': PUBLIC,

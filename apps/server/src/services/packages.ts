@@ -109,6 +109,24 @@ export class PackageService {
       .executeTakeFirst();
   }
 
+  /** The packages with these tracking numbers (case-insensitive), in the order given, and the numbers that match none. */
+  async findByTrackingNumbers(numbers: readonly string[]): Promise<{ found: PackageRow[]; missing: string[] }> {
+    const rows = await this.db
+      .selectFrom('packages')
+      .selectAll()
+      .where(sql<string>`lower(tracking_number)`, 'in', numbers.map((n) => n.toLowerCase()))
+      .execute();
+    const byKey = new Map(rows.map((row) => [row.trackingNumber.toLowerCase(), row]));
+    const found: PackageRow[] = [];
+    const missing: string[] = [];
+    for (const number of numbers) {
+      const row = byKey.get(number.toLowerCase());
+      if (row) found.push(row);
+      else missing.push(number);
+    }
+    return { found, missing };
+  }
+
   /** As findByRef, or 404 'Package not found'. */
   async getByRef(ref: string): Promise<PackageRow> {
     const pkg = await this.findByRef(ref);

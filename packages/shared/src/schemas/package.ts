@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_CURRENT_LOCATION, DEFAULT_SERVICE_TYPE, LIMITS } from '../constants.ts';
+import { DEFAULT_CURRENT_LOCATION, DEFAULT_SERVICE_TYPE, LIMITS, RECENT_PACKAGES_MAX } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { isoTimestamp, latitude, longitude, optionalText, requiredText, statusInput } from './common.ts';
 
@@ -144,3 +144,23 @@ export const packageListQuerySchema = z.object({
 export const statusUpdateResponseSchema = z.object({ success: z.literal(true), package: packageSchema });
 /** Reply of the bulk deletes. */
 export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
+
+/** GET /api/tracking/packages: several tracking numbers at once, comma-separated (Recent Packages). */
+export const packageLookupQuerySchema = z.object({
+  trackingNumbers: z
+    .string({ error: MSG.trackingRequired })
+    .transform((v) => [...new Set(v.split(',').map((n) => n.trim()).filter(Boolean))])
+    .pipe(
+      z
+        .array(z.string().max(LIMITS.trackingNumber, MSG.trackingTooLong))
+        .min(1, MSG.trackingRequired)
+        .max(RECENT_PACKAGES_MAX, `At most ${RECENT_PACKAGES_MAX} tracking numbers`),
+    ),
+});
+export const packageLookupSchema = z.object({
+  /** In the order asked for. */
+  packages: z.array(publicPackageSchema),
+  /** The numbers that match no package, as asked for. */
+  notFound: z.array(z.string()),
+});
+export type PackageLookup = z.infer<typeof packageLookupSchema>;

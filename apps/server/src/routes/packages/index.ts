@@ -8,6 +8,8 @@ import {
   locationRecordSchema,
   packageInputSchema,
   packageListQuerySchema,
+  packageLookupQuerySchema,
+  packageLookupSchema,
   packageLocationSchema,
   packageSchema,
   packageViewSchema,
@@ -19,7 +21,7 @@ import {
 } from '@cargo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { presentPackage, presentPackageFor } from '../../presenters/package.ts';
+import { presentPackage, presentPackageFor, presentPublicPackage } from '../../presenters/package.ts';
 import type { LocationActor } from '../../services/packages.ts';
 import { viewFor } from './viewer.ts';
 
@@ -79,6 +81,24 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const pkg = await app.packages.getByRef(request.params.id);
       return app.packages.locations(pkg, await viewFor(app, request, pkg));
+    },
+  );
+
+  // Several packages at once for a browser's Recent Packages: one public lookup instead of one per row.
+  app.get(
+    '/api/tracking/packages',
+    {
+      config: publicLookup,
+      schema: {
+        tags,
+        summary: 'Public views of up to 10 packages by tracking number (comma-separated), counted as one lookup',
+        querystring: packageLookupQuerySchema,
+        response: { 200: packageLookupSchema, 400: validationErrorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      const { found, missing } = await app.packages.findByTrackingNumbers(request.query.trackingNumbers);
+      return { packages: found.map(presentPublicPackage), notFound: missing };
     },
   );
 

@@ -2,10 +2,9 @@ import { ADMIN_TOKEN_KEY, type PublicPackage } from '@cargo/shared';
 import { Button, Card, Skeleton, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useNewestPackages } from '../api/get-newest-packages.ts';
-import { useTrackedPackage } from '../api/get-tracked-package.ts';
+import { useTrackedPackages } from '../api/get-tracked-packages.ts';
 import { useRecentPackages } from '../hooks/use-recent-packages.ts';
 import { RECENT_TEXTS } from '../texts.ts';
 import { destinationOf } from '../utils/destination.ts';
@@ -72,29 +71,19 @@ function PackageRow({ trackingNumber, pkg, loading, notFound, onTrack }: RowProp
   );
 }
 
-/** A package this browser tracked, refreshed from the public endpoint. */
-function TrackedRow({ trackingNumber, onTrack }: { trackingNumber: string; onTrack: (trackingNumber: string) => void }) {
-  const query = useTrackedPackage(trackingNumber);
-  return (
-    <PackageRow
-      trackingNumber={query.data?.trackingNumber ?? trackingNumber}
-      pkg={query.data}
-      loading={query.isPending}
-      notFound={query.error instanceof ApiError && query.error.status === 404}
-      onTrack={onTrack}
-    />
-  );
-}
 
 /**
  * Spec §2 'Recent Packages' under design.md §4: the packages this browser tracked (kept in local storage, refreshed
- * from the public endpoint), then the server's newest when an admin is signed in.
+ * in one public request), then the server's newest when an admin is signed in.
  */
 export function RecentPackages() {
   const [, setSearchParams] = useSearchParams();
   const numbers = useRecentPackages();
   const admin = hasAdminToken();
   const newest = useNewestPackages(admin);
+  const trackedQuery = useTrackedPackages(numbers);
+  const byNumber = new Map((trackedQuery.data?.packages ?? []).map((pkg) => [pkg.trackingNumber.toUpperCase(), pkg]));
+  const missing = new Set((trackedQuery.data?.notFound ?? []).map((n) => n.toUpperCase()));
 
   const tracked = new Set(numbers.map((number) => number.toUpperCase()));
   const others = (newest.data ?? []).filter((pkg) => !tracked.has(pkg.trackingNumber.toUpperCase()));
@@ -137,9 +126,19 @@ export function RecentPackages() {
               </tr>
             </thead>
             <tbody>
-              {numbers.map((number) => (
-                <TrackedRow key={number.toUpperCase()} trackingNumber={number} onTrack={track} />
-              ))}
+              {numbers.map((number) => {
+                const pkg = byNumber.get(number.toUpperCase());
+                return (
+                  <PackageRow
+                    key={number.toUpperCase()}
+                    trackingNumber={pkg?.trackingNumber ?? number}
+                    pkg={pkg}
+                    loading={trackedQuery.isPending}
+                    notFound={missing.has(number.toUpperCase())}
+                    onTrack={track}
+                  />
+                );
+              })}
               {others.map((pkg) => (
                 <PackageRow key={pkg.trackingNumber.toUpperCase()} trackingNumber={pkg.trackingNumber} pkg={pkg} loading={false} notFound={false} onTrack={track} />
               ))}
