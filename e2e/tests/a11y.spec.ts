@@ -88,6 +88,9 @@ for (const viewport of [
       await page.getByRole('button', { name: 'Schedule Pickup' }).click();
       await expect(page.getByRole('heading', { name: 'Pickup Scheduled!' })).toBeVisible();
       await expect(page.getByRole('main').getByRole('link', { name: /^Send Email/ })).toBeVisible();
+      // Judge the page with its toast shown: the toast renderer loads lazily, and its close button needs a name.
+      await expect(page.getByText("Your pickup request has been submitted. We'll contact you within 2 hours.")).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Dismiss notification' })).toBeVisible();
       await expectNoSeriousViolations(page, '/schedule-pickup, Pickup Scheduled!');
     });
   });

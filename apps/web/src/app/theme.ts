@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, Notification, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -8,6 +8,10 @@ export const theme = createTheme({
   // Keyboard users always see where focus is; mouse clicks do not leave a ring.
   focusRing: 'auto',
   headings: { fontWeight: '700' },
+  components: {
+    // A toast's close button is an icon: it needs a name for screen readers (axe: button-name).
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } }),
+  },
 });
 
 /**

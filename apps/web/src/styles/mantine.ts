@@ -40,6 +40,6 @@ import '@mantine/notifications/styles.css';
 /** The Mantine components whose sheets are imported above (read by mantine-css.test.ts). */
 export const STYLED_COMPONENTS = [
   'Accordion', 'Anchor', 'Box', 'Burger', 'Button', 'Card', 'Center', 'Checkbox', 'Container', 'Divider', 'Drawer',
-  'Group', 'List', 'Loader', 'Modal', 'NativeSelect', 'Paper', 'Progress', 'SimpleGrid', 'Skeleton', 'Stack', 'Text',
+  'Group', 'List', 'Loader', 'Modal', 'NativeSelect', 'Notification', 'Paper', 'Progress', 'SimpleGrid', 'Skeleton', 'Stack', 'Text',
   'TextInput', 'Textarea', 'ThemeIcon', 'Title', 'VisuallyHidden',
 ] as const;
