@@ -31,7 +31,9 @@ try {
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${base}/api/ready`)).ok) break;
-    } catch {}
+    } catch {
+      // Not listening yet.
+    }
     if (i > 300) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }

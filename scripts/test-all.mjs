@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The one test line: typecheck, build, unit + API (SQLite and PostgreSQL) + start-up tests, browser tests,
+// The one test line: typecheck, lint, build, unit + API (SQLite and PostgreSQL) + start-up tests, browser tests,
 // the page-weight budget; then one closing line 'N passed, N failed' totalling every suite.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -37,6 +37,8 @@ function ensureChromium() {
 }
 
 const built = check('typecheck', 'npm', ['run', '--silent', 'typecheck']) & check('build', 'npm', ['run', '--silent', 'build']);
+// ESLint with the import boundaries (docs/decisions/011): its own check, so a lint error never hides a test result.
+check('lint', 'npm', ['run', '--silent', 'lint']);
 
 // Vitest: unit, the API suite on SQLite and on PostgreSQL, and the start-up test of the built server.
 const vitestJson = join(out, 'vitest.json');

@@ -59,6 +59,18 @@ describe('start-up: the built server as a real process', () => {
     expect(log).toMatch(/Demo data seeded: try tracking number \S+\. Driver sign-in \(phone \/ PIN\): .*\/ \d{6}/);
   });
 
+  it('prints a plain block with the admin sign-in and the demo data, apart from the JSON log', async () => {
+    const deadline = Date.now() + 5000;
+    while (!/Demo drivers, sign in at/.test(log) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const block = log.slice(log.indexOf('Cargo tracking is running at'));
+    expect(block).toMatch(new RegExp(`^Cargo tracking is running at http://127\\.0\\.0\\.1:\\d+\\n`));
+    expect(block).toMatch(/\n +email +admin@example\.com\n +password +\S{20} /);
+    expect(block).toMatch(/\n Demo data: track \S+ at /);
+    expect(block).toMatch(/\n {3}.+ {2}\S+ \/ \d{6}\n/);
+    // Plain text, not JSON log lines.
+    expect(block.split('\n').slice(0, 3).every((line) => !line.startsWith('{'))).toBe(true);
+  });
+
   it('serves the web app at /', async () => {
     const res = await fetch(`${base}/`);
     expect(res.status).toBe(200);
@@ -83,7 +95,7 @@ describe('start-up: the built server as a real process', () => {
     expect(res.status).toBe(200);
     const pkg = await res.json();
     expect(pkg.trackingNumber).toBe(tracking);
-    expect(pkg.status).toBe('in_transit');
+    expect(pkg.status).toBe('out_for_delivery');
     const history = await fetch(`${base}/api/packages/${tracking}/history`);
     expect((await history.json()).length).toBeGreaterThan(0);
   });

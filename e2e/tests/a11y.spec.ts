@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../test.ts';
 import { demoTrackingNumber } from '../fixtures.ts';
 
 /** axe-core on every public page, at desktop width and at 375 px: no serious or critical violation. */
@@ -89,7 +89,7 @@ for (const viewport of [
       await expect(page.getByRole('heading', { name: 'Pickup Scheduled!' })).toBeVisible();
       await expect(page.getByRole('main').getByRole('link', { name: /^Send Email/ })).toBeVisible();
       // Judge the page with its toast shown: the toast renderer loads lazily, and its close button needs a name.
-      await expect(page.getByText("Your pickup request has been submitted. We'll contact you within 2 hours.")).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: "Your pickup request has been submitted. We'll contact you within 2 hours." })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Dismiss notification' })).toBeVisible();
       await expectNoSeriousViolations(page, '/schedule-pickup, Pickup Scheduled!');
     });

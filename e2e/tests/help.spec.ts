@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../test.ts';
 import { siteConfig, telHref, type SiteContacts } from '../fixtures.ts';
 
 /** The help center (spec §2 'Help center', 'Header and footer' panel texts), /test-nav and the 404 page. */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../test.ts';
 import { siteConfig, telHref } from '../fixtures.ts';
 
 /** Header, mobile menu, Contact Support dialog and footer (spec §2 'Header and footer'). */

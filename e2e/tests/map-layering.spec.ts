@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test.ts';
 import { demoTrackingNumber } from '../fixtures.ts';
 
 test('at 375 px the map scrolls under the sticky header, never over it', async ({ page, request }) => {

@@ -1,19 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { PickupRequest, PickupRequestInput } from '@cargo/shared';
+import { expect, test, type Page } from '../test.ts';
 import { adminToken, bearer, siteConfig, telHref } from '../fixtures.ts';
 
 /** The schedule pickup page (spec §2 'Schedule pickup page', §5 pickup rules, §8 toasts). */
 
 const SCHEDULE_URL = '**/api/schedule-pickup';
 
-interface PickupValues {
-  customerName: string;
-  phone: string;
-  email: string;
-  originAddress: string;
-  destinationAddress: string;
-  itemDescription: string;
-  specialInstructions?: string;
-}
+/** What a customer types: the form's input shape. */
+type PickupValues = Omit<PickupRequestInput, 'specialInstructions'> & { specialInstructions?: string };
 
 /** Labels as the customer reads them, one per field of the request. */
 const LABELS = {
@@ -89,7 +83,7 @@ test('a valid request shows Pickup Scheduled! with the company contacts, and rea
   const token = await adminToken(request);
   const list = await request.get('/api/pickup-requests', { headers: bearer(token) });
   expect(list.ok()).toBeTruthy();
-  const rows = (await list.json()) as (PickupValues & { status: string })[];
+  const rows = (await list.json()) as PickupRequest[];
   const stored = rows.find((row) => row.customerName === values.customerName);
   expect(stored).toMatchObject({ ...values, status: 'pending' });
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test.ts';
 
 test('the home page shows the header, the footer and the tracking search', async ({ page }) => {
   await page.goto('/');

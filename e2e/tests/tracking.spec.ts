@@ -1,5 +1,6 @@
+import type { DailyStats, Package, StatusHistoryEntry } from '@cargo/shared';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '../test.ts';
 import { adminToken, bearer } from '../fixtures.ts';
 
 /**
@@ -8,26 +9,7 @@ import { adminToken, bearer } from '../fixtures.ts';
  * created through it.
  */
 
-interface ApiPackage {
-  id: string;
-  trackingNumber: string;
-  status: string;
-  currentLocation: string;
-  estimatedDelivery: string;
-  deliveryAddress: string;
-  pickupAddress: string;
-  customerName: string;
-  customerPhone: string;
-  weight: string;
-  dimensions: string;
-  serviceType: string;
-}
-
-interface HistoryEntry {
-  status: string;
-  location: string;
-  description: string;
-}
+type ApiPackage = Package;
 
 const NOT_FOUND = 'Package not found. Please check your tracking number and try again.';
 
@@ -43,17 +25,19 @@ async function expectAccessible(page: Page, state: string) {
 let token = '';
 let seeded: ApiPackage[] = [];
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+test.beforeAll(async ({ playwright, server }) => {
+  const request = await playwright.request.newContext({ baseURL: server.url });
   token = await adminToken(request);
   const reply = await request.get('/api/packages', { headers: bearer(token) });
   expect(reply.ok()).toBeTruthy();
-  seeded = (await reply.json()) as ApiPackage[];
+  seeded = (await reply.json()) as Package[];
   await request.dispose();
 });
 
 function seededWithStatus(status: string): ApiPackage {
-  const pkg = seeded.find((p) => p.status === status);
+  // The list is newest first, and spec files that ran earlier on this worker's server added packages of their own:
+  // the demo data is the oldest.
+  const pkg = seeded.findLast((p) => p.status === status);
   if (!pkg) throw new Error(`the seeded database has no ${status} package`);
   return pkg;
 }
@@ -87,7 +71,7 @@ async function createPackage(request: APIRequestContext, status: string): Promis
     },
   });
   expect(reply.status(), await reply.text()).toBe(201);
-  return (await reply.json()) as ApiPackage;
+  return (await reply.json()) as Package;
 }
 
 /** POST /api/packages/{id}/gps as admin: speed in m/s. */
@@ -99,10 +83,10 @@ async function postFix(request: APIRequestContext, pkg: ApiPackage, fix: Record<
   expect(reply.status(), await reply.text()).toBe(201);
 }
 
-async function historyOf(request: APIRequestContext, pkg: ApiPackage): Promise<HistoryEntry[]> {
+async function historyOf(request: APIRequestContext, pkg: ApiPackage): Promise<StatusHistoryEntry[]> {
   const reply = await request.get(`/api/packages/${pkg.id}/history`, { headers: bearer(token) });
   expect(reply.ok()).toBeTruthy();
-  return (await reply.json()) as HistoryEntry[];
+  return (await reply.json()) as StatusHistoryEntry[];
 }
 
 const searchBox = (page: Page) => page.getByRole('textbox', { name: 'Tracking number' });
@@ -482,7 +466,7 @@ test('with an admin signed in, Recent Packages adds the newest packages from the
   await page.addInitScript((adminToken) => window.localStorage.setItem('admin_token', adminToken), token);
   await page.goto('/');
   const reply = await request.get('/api/packages?limit=10', { headers: bearer(token) });
-  const newest = ((await reply.json()) as ApiPackage[]).map((p) => p.trackingNumber);
+  const newest = ((await reply.json()) as Package[]).map((p) => p.trackingNumber);
   const rows = page.getByRole('region', { name: 'Recent Packages' }).getByRole('table').getByRole('row');
   await expect(rows).toHaveCount(newest.length + 1);
   await expect(rows.getByRole('rowheader')).toHaveText(newest);
@@ -495,8 +479,8 @@ test.describe('stats and social promo', () => {
     await expect(stats.getByText('Deliveries Completed')).toBeVisible();
     await expect(stats.locator('dd').first()).toHaveText(/^[\d,]+$/);
     const reply = await request.get('/api/stats/daily');
-    const daily = (await reply.json()) as Record<string, number>;
-    const figures: Array<[string, string]> = [
+    const daily = (await reply.json()) as DailyStats;
+    const figures: Array<[string, keyof DailyStats]> = [
       ['Deliveries Completed', 'deliveriesCompleted'],
       ['Packages In Transit', 'packagesInTransit'],
       ['Customers Served', 'customersServed'],
@@ -504,7 +488,7 @@ test.describe('stats and social promo', () => {
     ];
     const progress = page.getByRole('region', { name: "Today's Progress" });
     for (const [label, key] of figures) {
-      const text = daily[key]!.toLocaleString('en-US');
+      const text = daily[key].toLocaleString('en-US');
       await expect(stats.locator(`div:has(> dt:text-is("${label}")) > dd`)).toHaveText(text);
       await expect(progress.locator(`div:has(> dt:text-is("${label}")) > dd`)).toHaveText(text);
     }

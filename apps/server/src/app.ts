@@ -5,24 +5,32 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { ERR } from '@cargo/shared';
+import { ERR, isWebRoute } from '@cargo/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { prepareDatabase } from './bootstrap.ts';
+import { prepareDatabase, type FirstStart } from './bootstrap.ts';
+import demoDrivePlugin from './demo/demo-drive.ts';
+import { DEMO_REQUEST_HEADER, DEMO_REQUEST_TOKEN } from './demo/demo-drive-setting.ts';
 import { openDatabase, type DatabaseHandle } from './db/index.ts';
 import { configureSecretHashing } from './lib/crypto.ts';
 import type { Env } from './env.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { handleError } from './plugins/errors.ts';
+import inputGuard from './plugins/input-guard.ts';
+import { RequestLog } from './lib/request-log.ts';
 import redisPlugin from './plugins/redis.ts';
 import securityPlugin from './plugins/security.ts';
 import servicesPlugin from './plugins/services.ts';
+import type { MapsLinkResolverOptions } from './services/maps-link-resolver.ts';
 import routes from './routes/index.ts';
+import { redactDeviceIds } from './services/osmand-report.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     env: Env;
+    /** What this start created (first admin, demo data), printed once by server.ts; empty on later starts. */
+    firstStart: FirstStart;
   }
 }
 
@@ -35,9 +43,16 @@ export interface BuildOptions {
   namespace?: string;
   /** The built web app to serve; defaults to apps/web/dist when it exists. */
   webDist?: string | null;
+  /** How short Google Maps links are followed (tests route the fetch to a loopback fake and shorten the limits). */
+  mapsLinks?: MapsLinkResolverOptions;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
+
+/** The request as the log writes it: device identifiers in OsmAnd URLs are credentials, so they are redacted. */
+export function requestForLog(request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) {
+  return { method: request.method, url: redactDeviceIds(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
+}
 
 function defaultWebDist(env: Env): string | null {
   const candidates = [env.WEB_DIST, resolve(here, '../../web/dist'), resolve(here, '../../../apps/web/dist')].filter(Boolean) as string[];
@@ -49,11 +64,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { env } = options;
   configureSecretHashing(env.PASSWORD_HASH_LOG_N);
   const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL },
+    logger: options.logger ?? { level: env.LOG_LEVEL, serializers: { req: requestForLog } },
     trustProxy: env.TRUST_PROXY as boolean | string,
     bodyLimit: 256 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // A client sending its headers slowly is cut after HEADERS_TIMEOUT_MS (checked every second), not after Node's
+    // defaults (issue 10: one byte a second held a socket for 90 s); a whole request may take at most two minutes.
+    http: { headersTimeout: env.HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
+    requestTimeout: 120_000,
+    // Requests are logged once, at a level that fits (lib/request-log.ts), not twice at info.
+    logController: new RequestLog(),
+    // The router's own errors (a malformed percent-escape, an over-long parameter) take the one error path too.
+    frameworkErrors: (error, request, reply) => handleError(error, request, reply),
+    // The demo drive's requests (demo/demo-drive.ts) are labelled demo data and logged only from warn up.
+    childLoggerFactory: (logger, bindings, opts, rawRequest) =>
+      rawRequest.headers[DEMO_REQUEST_HEADER] === DEMO_REQUEST_TOKEN ? logger.child({ ...bindings, demo: 'demo data' }, { ...opts, level: 'warn' }) : logger.child(bindings, opts),
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -61,21 +87,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Only JSON bodies change state: with SameSite cookies that stops cross-site forgery (design.md §4).
   app.removeContentTypeParser('text/plain');
   app.decorate('env', env);
+  app.decorate('firstStart', {} as FirstStart);
 
   let handle = options.database;
   const ownsDatabase = !handle;
+  let firstStart: FirstStart = {};
   if (!handle) {
     handle = await openDatabase(env.DATABASE_URL);
     try {
-      await prepareDatabase(handle, env, app.log);
+      firstStart = await prepareDatabase(handle, env, app.log);
     } catch (err) {
       await handle.close();
       throw err;
     }
   }
 
+  app.firstStart = firstStart;
+
   // Infrastructure, then app services, then routes (conventions: fastify/demo).
   await app.register(errorsPlugin);
+  await app.register(inputGuard);
   await app.register(redisPlugin, { url: env.REDIS_URL });
   await app.register(securityPlugin, { env, namespace: options.namespace ?? 'app' });
   await app.register(databasePlugin, { handle, closeOnShutdown: ownsDatabase });
@@ -89,8 +120,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
-  await app.register(servicesPlugin);
+  await app.register(servicesPlugin, { mapsLinks: options.mapsLinks });
   await app.register(routes);
+  await app.register(demoDrivePlugin);
 
   const webDist = options.webDist === undefined ? defaultWebDist(env) : options.webDist;
   if (webDist) {
@@ -109,9 +141,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    // Client-side routes get the web app; the app shows its own '404 Page Not Found'.
+    // Pages get the web app: a screen with 200, any other page with 404 and the app's '404 Page Not Found'.
     if (webDist && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && path !== '/ws') {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+      return reply
+        .status(isWebRoute(path) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', webDist);
     }
     return reply.status(404).send({ message: ERR.notFound });
   });

@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { prepareDatabase } from './bootstrap.ts';
+import { BackupError, backupDatabase, restoreDatabase } from './db/backup.ts';
 import { openDatabase } from './db/index.ts';
 import { configureSecretHashing } from './lib/crypto.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { Repositories } from './repositories/index.ts';
 import { AdminService, generatePassword } from './services/admins.ts';
 
 const USAGE = `Usage: npm run admin -- <command> --email <email> [--password <password>]
@@ -11,27 +13,30 @@ Commands:
   create   add an admin (a password is generated and printed when none is given)
   reset    set a new password for an admin (generated when none is given) and end its sessions
   list     list admins
+       npm run backup -- <file> [--force]     copy the whole database to <file> while the server runs (--force overwrites <file>)
+       npm run restore -- <file> [--force]    replace the database with <file>; the server must be stopped (--force replaces a database that holds data)
 Uses DATABASE_URL like the server does.`;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     args: process.argv.slice(2),
-    options: { email: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { email: { type: 'string' }, password: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     allowPositionals: true,
   });
   const command = positionals[0];
-  if (values.help || !command || !['create', 'reset', 'list'].includes(command)) {
+  if (values.help || !command || !['create', 'reset', 'list', 'backup', 'restore'].includes(command)) {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
   const env = loadEnv();
+  if (command === 'backup' || command === 'restore') return backupOrRestore(command, positionals[1], env.DATABASE_URL, values.force === true);
   configureSecretHashing(env.PASSWORD_HASH_LOG_N);
   const handle = await openDatabase(env.DATABASE_URL);
   try {
     await prepareDatabase(handle, { ...env, SEED_DEMO: false }, pino({ level: 'warn' }), { firstAdmin: false });
-    const admins = new AdminService(handle.db);
+    const admins = new AdminService(new Repositories(handle.db));
     if (command === 'list') {
-      const rows = await handle.db.selectFrom('adminUsers').select(['email', 'isActive', 'createdAt']).orderBy('createdAt').execute();
+      const rows = await admins.list();
       for (const r of rows) process.stdout.write(`${r.email}\t${r.isActive ? 'active' : 'inactive'}\t${r.createdAt}\n`);
       return 0;
     }
@@ -63,6 +68,27 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     await handle.close();
+  }
+}
+
+async function backupOrRestore(command: 'backup' | 'restore', file: string | undefined, databaseUrl: string, force: boolean): Promise<number> {
+  if (!file) {
+    process.stderr.write(`Usage: npm run ${command} -- <file> [--force]\n`);
+    return 2;
+  }
+  try {
+    if (command === 'backup') {
+      const { bytes } = await backupDatabase(databaseUrl, file, { force });
+      process.stdout.write(`Backup written: ${file} (${bytes} bytes)\n`);
+    } else {
+      await restoreDatabase(databaseUrl, file, { force });
+      process.stdout.write(`Restored from ${file}: start the server (it applies any newer migrations)\n`);
+    }
+    return 0;
+  } catch (err) {
+    if (!(err instanceof BackupError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    return 1;
   }
 }
 

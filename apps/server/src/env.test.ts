@@ -7,7 +7,10 @@ describe('environment', () => {
     expect(env.PORT).toBe(3000);
     expect(env.DATABASE_URL).toBe('./data/cargo.db');
     expect(env.SEED_DEMO).toBeUndefined();
+    expect(env.DEMO_DRIVE).toBe(true);
     expect(env.REDIS_URL).toBeUndefined();
+    expect(env.OSMAND_PORT).toBeUndefined();
+    expect(loadEnv({ OSMAND_PORT: '5055' }).OSMAND_PORT).toBe(5055);
   });
 
   it.each([
@@ -17,8 +20,11 @@ describe('environment', () => {
     ['ADMIN_EMAIL', 'not-an-email', /^Invalid environment variable ADMIN_EMAIL: /],
     ['ADMIN_PASSWORD', '123', /^Invalid environment variable ADMIN_PASSWORD: must be at least 6 characters/],
     ['SEED_DEMO', 'maybe', /^Invalid environment variable SEED_DEMO: /],
+    ['DEMO_DRIVE', 'off', /^Invalid environment variable DEMO_DRIVE: /],
     ['LOG_LEVEL', 'loud', /^Invalid environment variable LOG_LEVEL: /],
     ['GEOCODER_URL', 'ftp://geo', /^Invalid environment variable GEOCODER_URL: must be a URL/],
+    ['OSMAND_PORT', '5055x', /^Invalid environment variable OSMAND_PORT: /],
+    ['OSMAND_PORT', '0', /^Invalid environment variable OSMAND_PORT: /],
   ])('refuses %s=%s with one line naming the variable', (name, value, message) => {
     let error: unknown;
     try {
@@ -33,6 +39,7 @@ describe('environment', () => {
 
   it('reads SEED_DEMO as a tri-state and TRUST_PROXY as boolean or addresses', () => {
     expect(loadEnv({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(loadEnv({ DEMO_DRIVE: 'false' }).DEMO_DRIVE).toBe(false);
     expect(loadEnv({ SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
     expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toBe('10.0.0.0/8');

@@ -22,6 +22,8 @@ const optionalUrl = (protocols: RegExp) =>
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** An extra listener that takes the OsmAnd protocol on any path, as Traccar's port 5055 does (hardware trackers). */
+  OSMAND_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().default('./data/cargo.db'),
   REDIS_URL: optionalUrl(/^rediss?:$/),
@@ -36,6 +38,11 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
     .optional()
     .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v))),
+  /** The living demo (demo/demo-drive.ts): simulated trackers drive the demo packages; 'false' stops them. */
+  DEMO_DRIVE: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => v === undefined || v === '' || ['true', '1', 'yes'].includes(v)),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -66,6 +73,10 @@ const envSchema = z.object({
   /** Pickup requests (and driver self-registrations) per IP per hour (design.md §4: 10). */
   PICKUP_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Open /ws connections per IP on one instance (design.md §4): a tab holds one, so a household or an office fits. */
+  WS_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(50),
+  /** How long a client may take to send its request headers, in ms (Node's default is 60 s; slow clients held sockets). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
   WEB_DIST: z.string().optional(),
 });
 

@@ -1,5 +1,7 @@
 import { buildApp } from './app.ts';
+import { firstStartBanner } from './lib/first-start-banner.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { buildOsmandListener } from './osmand-listener.ts';
 
 /** The listener: builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -15,6 +17,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ env });
+  const osmand = env.OSMAND_PORT ? await buildOsmandListener(app) : null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -26,6 +29,7 @@ async function main(): Promise<void> {
     }, env.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
+      await osmand?.close();
       await app.close();
       app.log.info('shutdown complete');
       process.exit(0);
@@ -34,10 +38,17 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
+  // A failed promise nobody awaited (a dependency failing under a background task) is logged, not fatal: the process
+  // keeps serving, and the request paths answer 503 on their own while the dependency is down (issue 10).
+  process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  if (osmand) await osmand.listen({ port: env.OSMAND_PORT, host: env.HOST });
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  const banner = firstStartBanner(app.firstStart, env.PUBLIC_URL ?? `http://${host}:${env.PORT}`);
+  if (banner) process.stdout.write(banner);
 }
 
 main().catch((err) => {

@@ -1,4 +1,4 @@
-import { PACKAGE_STATUSES } from '@cargo/shared';
+import { PACKAGE_STATUSES, type Package } from '@cargo/shared';
 import { afterEach, expect, it } from 'vitest';
 import { describeApi, DIALECT, setupApp, type TestContext } from './helper.ts';
 
@@ -12,7 +12,7 @@ describeApi('start-up data: first admin and demo seed', () => {
   it('seeds about 20 packages over every status with history, locations and coordinates, 4 drivers and pickups when asked', async () => {
     ctx = await setupApp({ seed: true });
     const list = await ctx.request({ method: 'GET', url: '/api/packages', token: ctx.adminToken });
-    const packages = list.json() as Array<{ id: string; trackingNumber: string; status: string; pickupLat: number | null; deliveryLat: number | null }>;
+    const packages = list.json() as Package[];
     expect(packages.length).toBeGreaterThanOrEqual(18);
     expect(new Set(packages.map((p) => p.status))).toEqual(new Set(PACKAGE_STATUSES));
     expect(packages.every((p) => p.pickupLat !== null && p.deliveryLat !== null)).toBe(true);

@@ -1,3 +1,4 @@
+import type { Package } from '@cargo/shared';
 import { expect } from 'vitest';
 import { unique, type TestContext } from './helper.ts';
 
@@ -53,5 +54,5 @@ export async function makePackage(ctx: TestContext, overrides: Record<string, un
     payload: packageBody({ ...(driver ? { driverId: driver.id, driver: driver.name, driverPhone: driver.phone } : {}), ...overrides }),
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; trackingNumber: string; status: string; driverId: string | null; [k: string]: unknown };
+  return res.json() as Package;
 }

@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
   } catch (err) {
     await client.end().catch(() => {});
     const reason = err instanceof Error ? err.message : String(err);
-    if (process.env.REQUIRE_POSTGRES) throw new Error(`REQUIRE_POSTGRES is set but PostgreSQL at ${PG_URL} is unreachable: ${reason}`);
+    if (process.env.REQUIRE_POSTGRES) throw new Error(`REQUIRE_POSTGRES is set but PostgreSQL at ${PG_URL} is unreachable: ${reason}`, { cause: err });
     console.log(`PostgreSQL half skipped: no server reachable at ${PG_URL} (${reason}); set REQUIRE_POSTGRES=1 to make this an error.`);
     project.provide('skipPostgres', true);
     return;

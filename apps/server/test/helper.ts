@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import { prepareDatabase } from '../src/bootstrap.ts';
 import { openDatabase } from '../src/db/index.ts';
 import type { Dialect } from '../src/db/types.ts';
@@ -40,7 +40,9 @@ export interface TestContext {
  * Builds the app in-process on a real database: a temporary SQLite file, or a fresh PostgreSQL schema.
  * The database is migrated and given one admin; no demo data unless asked.
  */
-export async function setupApp(options: { env?: Record<string, string>; seed?: boolean } = {}): Promise<TestContext> {
+export async function setupApp(
+  options: { env?: Record<string, string>; seed?: boolean; build?: Pick<BuildOptions, 'mapsLinks'> } = {},
+): Promise<TestContext> {
   let databaseUrl: string;
   let cleanupDir: string | null = null;
   if (DIALECT === 'postgres') {
@@ -55,6 +57,8 @@ export async function setupApp(options: { env?: Record<string, string>; seed?: b
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     SEED_DEMO: options.seed ? 'true' : 'false',
+    // Seeded data stays still unless a test drives it (test/demo-drive.test.ts).
+    DEMO_DRIVE: 'false',
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
     // Real scrypt at a lower cost (2^14 instead of 2^17): the suite hashes hundreds of PINs and passwords.
@@ -62,7 +66,7 @@ export async function setupApp(options: { env?: Record<string, string>; seed?: b
     ...options.env,
   });
   const handle = await openDatabase(env.DATABASE_URL);
-  const app = await buildApp({ env, database: handle, logger: false, namespace: unique('ns'), webDist: null });
+  const app = await buildApp({ env, database: handle, logger: false, namespace: unique('ns'), webDist: null, ...options.build });
   await prepareDatabase(handle, env, app.log);
   await app.ready();
 

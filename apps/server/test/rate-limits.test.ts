@@ -16,6 +16,20 @@ describeApi('rate limits are settings', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('the lookup budget is one per IP across every public lookup route, and a batch lookup counts every number', async () => {
+    const ip = '10.60.0.3';
+    const get = (url: string) => ctx.request({ method: 'GET', url, remoteAddress: ip });
+    expect((await get('/api/packages/NOPE1')).statusCode).toBe(404);
+    expect((await get('/api/packages/NOPE1/history')).statusCode).toBe(404);
+    expect((await get('/api/tracking/live/NOPE1')).statusCode).toBe(404);
+    // Three lookups spent on three routes: the fourth, on a fifth route, is over the budget of 3.
+    expect((await get('/api/packages/NOPE1/locations')).statusCode).toBe(429);
+
+    const other = (url: string) => ctx.request({ method: 'GET', url, remoteAddress: '10.60.0.4' });
+    expect((await other('/api/tracking/packages?trackingNumbers=A1,B2,C3')).statusCode).toBe(200);
+    expect((await other('/api/packages/NOPE1')).statusCode).toBe(429);
+  });
+
   it('PICKUP_REQUESTS_PER_HOUR bounds pickup requests per IP', async () => {
     const send = () => ctx.request({ method: 'POST', url: '/api/schedule-pickup', payload: {}, remoteAddress: '10.60.0.2' });
     expect((await send()).statusCode).toBe(400);

@@ -14,3 +14,10 @@ createRoot(container).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// Spec §2: a service worker is registered at load. It serves only the driver screens offline (decision 016).
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
+}

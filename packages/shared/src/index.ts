@@ -1,7 +1,10 @@
 export * from './status.ts';
 export * from './messages.ts';
 export * from './constants.ts';
+export * from './geo.ts';
 export * from './ws-events.ts';
+export * from './geo.ts';
+export * from './maps-link.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/package.ts';
@@ -9,4 +12,6 @@ export * from './schemas/gps.ts';
 export * from './schemas/driver.ts';
 export * from './schemas/pickup.ts';
 export * from './schemas/settings.ts';
+export * from './schemas/site-config.ts';
 export * from './schemas/tracking.ts';
+export * from './web-routes.ts';

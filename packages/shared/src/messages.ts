@@ -51,6 +51,14 @@ export const ERR = {
   databaseUnavailable: 'Database unavailable',
   tooManyRequests: 'Too many requests. Please try again later.',
   notFound: 'Not found',
+  malformedJson: 'The request body is not valid JSON',
+  unsupportedMediaType: 'Send the request body as application/json',
+  bodyTooLarge: 'The request body is too large',
+  invalidUrl: 'The address is not valid',
+  urlTooLong: 'The address is too long',
+  badRequest: 'Bad request',
+  nulCharacter: 'Text must not contain NUL characters',
+  internal: 'Internal Server Error',
 } as const;
 
 /** Live GPS: fix rejections (422), the ended-delivery refusal (409), proximity alerts and live-view notes (design.md §6). */
@@ -69,6 +77,8 @@ export const LIVE_MSG = {
   notLive: 'Live location is shown while the package is in transit or out for delivery.',
   delivered: 'This package has been delivered.',
   deviceIdRequired: 'Device identifier is required',
+  heartbeat: 'Heartbeat without a fix',
+  noGpsFixCellWifi: 'No GPS fix (cell towers or wifi only)',
   shareLinkNotFound: 'Share link not found',
   tooManySubscriptions: 'Too many subscriptions on this connection',
   invalidMessage: 'Invalid message',

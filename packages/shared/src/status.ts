@@ -40,8 +40,15 @@ export const STATUS_UPDATE_FORM_STATUSES: PackageStatus[] = [
 export const DRIVER_DASHBOARD_STATUSES: PackageStatus[] = ['processing', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered'];
 /** A driver's live position is public only in these statuses (design.md §4). */
 export const LIVE_STATUSES: PackageStatus[] = ['in_transit', 'out_for_delivery'];
-/** 'Active' on the driver dashboard (spec §4). */
+/** 'Active' on the driver dashboard (spec §4); also 'packages in transit' in the public daily figures. */
 export const ACTIVE_STATUSES: PackageStatus[] = ['picked_up', 'in_transit', 'out_for_delivery'];
+/** Deliveries that are over: such a package takes no more fixes and is off its driver's route. */
+export const ENDED_STATUSES: PackageStatus[] = ['delivered', 'cancelled', 'returned'];
+
+/** True for the statuses in which a driver's live position is public (LIVE_STATUSES). */
+export const isLiveStatus = (status: string): boolean => (LIVE_STATUSES as readonly string[]).includes(status);
+/** True for the statuses in which a delivery is over (ENDED_STATUSES). */
+export const isEndedStatus = (status: string): boolean => (ENDED_STATUSES as readonly string[]).includes(status);
 
 const ALIASES: Record<string, PackageStatus> = { pick_up: 'picked_up', canceled: 'cancelled' };
 
@@ -49,7 +56,7 @@ const ALIASES: Record<string, PackageStatus> = { pick_up: 'picked_up', canceled:
 export function normalizeStatus(input: string): PackageStatus | null {
   const key = input.trim().toLowerCase().replace(/[\s-]+/g, '_');
   if ((PACKAGE_STATUSES as readonly string[]).includes(key)) return key as PackageStatus;
-  return ALIASES[key] ?? null;
+  return Object.hasOwn(ALIASES, key) ? ALIASES[key]! : null;
 }
 
 /** Progress percent shown on the public page (spec §4). */

@@ -57,12 +57,18 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   // Devices authenticate by their identifier, checked by the handler.
   'GET /api/osmand': PUBLIC,
   'POST /api/osmand': PUBLIC,
+  'GET /api/osmand/': PUBLIC,
+  'POST /api/osmand/': PUBLIC,
+  // The driver share-link token in the path is the credential; answers the package's public view.
+  'GET /api/share-links/:token': PUBLIC,
   'GET /ws': PUBLIC,
   'GET /api/health': PUBLIC,
   'GET /api/ready': PUBLIC,
 
   // Drivers: own data and assigned packages only (an admin may do the same)
   'GET /api/drivers/me': { role: 'driver-self' },
+  'POST /api/drivers/me/devices': { role: 'driver-self' },
+  'POST /api/drivers/:id/fixes': driver('driver-id'),
   'GET /api/drivers/phone/:phone': driver('driver-phone'),
   'GET /api/drivers/:id/packages': driver('driver-id'),
   'POST /api/drivers/:id/location': driver('driver-id'),
@@ -82,6 +88,8 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'POST /api/packages/:id/status': ADMIN,
   'POST /api/packages/:id/location-link': ADMIN,
   'GET /api/packages/:id/share-links': ADMIN,
+  'GET /api/share-links': ADMIN,
+  'POST /api/share-links/:id/revoke': ADMIN,
   'POST /api/packages/batch-delete': ADMIN,
   'POST /api/packages/clear-old': ADMIN,
   'GET /api/database/stats': ADMIN,

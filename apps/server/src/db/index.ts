@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { isPostgresUrl } from '../env.ts';
+import { applicationNameFor } from './backup.ts';
 import type { Database, Dialect } from './types.ts';
 
 export interface DatabaseHandle {
@@ -27,7 +28,8 @@ async function openSqlite(url: string): Promise<DatabaseHandle> {
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
   const native = new SQLite(file);
   native.pragma('journal_mode = WAL');
-  native.pragma('busy_timeout = 5000');
+  // A lock held elsewhere (a backup, the admin CLI) waits at most 1.5 s, then the request answers 503 (design.md §5: within 2 s).
+  native.pragma('busy_timeout = 1500');
   native.pragma('foreign_keys = ON');
   native.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: native }), plugins: [new CamelCasePlugin()] });
@@ -64,11 +66,22 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: parsed.toString(),
     max: 10,
-    connectionTimeoutMillis: 5_000,
+    // An unreachable database answers 503 within 2 s (design.md §5): a connection attempt gives up after 1.5 s, and a
+    // query on a connection whose network path went silent after 5 s.
+    connectionTimeoutMillis: 1_500,
+    query_timeout: 5_000,
+    keepAlive: true,
+    // Names the connections (pg_stat_activity), so npm run restore can tell the schema is in use.
+    application_name: applicationNameFor(schema),
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
-  // An idle client losing its connection must not crash the process; the next query reports the outage.
+  // A client losing its connection emits 'error': the pool listens on idle clients only, so every client gets a
+  // listener of its own, or a connection terminated while a request holds it would crash the process (issue 10).
+  // The query that was running fails on its own and is answered 503.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   return {
     db,

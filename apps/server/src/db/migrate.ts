@@ -1,12 +1,14 @@
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Database, Dialect } from './types.ts';
 import * as m001 from './migrations/001-initial.ts';
+import * as m002 from './migrations/002-device-points.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
 /** One migration set for both dialects, listed in order. Bundled, so no file-system scanning at start. */
 const MIGRATIONS: Record<string, DialectMigration> = {
   '001-initial': m001,
+  '002-device-points': m002,
 };
 
 class BundledProvider implements MigrationProvider {
@@ -18,13 +20,26 @@ class BundledProvider implements MigrationProvider {
   }
 }
 
+/** Every migration's name, in the order they apply. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+
 /** Applies every pending migration; throws on the first failure. */
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
+  return migrate(db, dialect, (migrator) => migrator.migrateToLatest());
+}
+
+/** Applies the pending migrations up to and including `name` (the migration test builds old databases with it). */
+export async function migrateUpTo(db: Kysely<Database>, dialect: Dialect, name: string): Promise<string[]> {
+  if (!MIGRATION_NAMES.includes(name)) throw new Error(`No migration named ${name}`);
+  return migrate(db, dialect, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: Kysely<Database>, dialect: Dialect, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
   // Kysely looks for its own tables in every schema unless told which: pin it to ours (several apps share one database).
   const schema =
     dialect === 'postgres' ? (await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : null;
   const migrator = new Migrator({ db, provider: new BundledProvider(dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Table shapes in camelCase (CamelCasePlugin maps to snake_case columns).
@@ -133,6 +133,22 @@ export interface DevicesTable {
   name: string;
   identifierHash: string;
   lastSeenAt: string | null;
+  lastBattery: number | null;
+  createdAt: string;
+}
+
+/** A device point that moved no position: a heartbeat, a cell/wifi-only point, or a fix a filter refused. */
+export interface DevicePointsTable {
+  id: string;
+  deviceId: string;
+  lat: number | null;
+  lng: number | null;
+  accuracy: number | null;
+  battery: number | null;
+  /** Why it moved nothing (a filter's message, 'heartbeat', 'no GPS fix'). */
+  reason: string;
+  /** Device time, or the server's when the device sent none. */
+  recordedAt: string;
   createdAt: string;
 }
 
@@ -155,9 +171,25 @@ export interface Database {
   settings: SettingsTable;
   shareLinks: ShareLinksTable;
   devices: DevicesTable;
+  devicePoints: DevicePointsTable;
   geocodeCache: GeocodeCacheTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';
-// Generated is re-exported for future tables with database-made keys.
-export type { Generated };
+
+/** Rows as read from each table (repositories answer these; presenters shape them for replies). */
+export type PackageRow = Selectable<PackagesTable>;
+export type StatusHistoryRow = Selectable<StatusHistoryTable>;
+export type LocationRow = Selectable<LocationsTable>;
+export type DriverRow = Selectable<DriversTable>;
+export type AdminUserRow = Selectable<AdminUsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type PickupRequestRow = Selectable<PickupRequestsTable>;
+export type SettingRow = Selectable<SettingsTable>;
+export type ShareLinkRow = Selectable<ShareLinksTable>;
+export type DeviceRow = Selectable<DevicesTable>;
+export type DevicePointRow = Selectable<DevicePointsTable>;
+export type GeocodeCacheRow = Selectable<GeocodeCacheTable>;
+export type PackageChanges = Updateable<PackagesTable>;
+export type DriverChangesRow = Updateable<DriversTable>;
+export type NewLocationRow = Insertable<LocationsTable>;

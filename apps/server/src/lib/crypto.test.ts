@@ -9,7 +9,8 @@ describe('secret hashing', () => {
     expect(await verifySecret('246811', hash)).toBe(false);
     expect(await verifySecret('246810', null)).toBe(false);
     expect(await verifySecret('246810', 'garbage')).toBe(false);
-  });
+    // Four hashes at the production cost: about 1.5 s on an idle machine, several times that on a busy one.
+  }, 30_000);
 
   it('verifies hashes made at another cost after the cost changes', async () => {
     configureSecretHashing(14);

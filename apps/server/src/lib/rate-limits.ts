@@ -9,8 +9,6 @@ export function rateLimitsFor(env: Env) {
     pickupRequest: { max: env.PICKUP_REQUESTS_PER_HOUR, timeWindow: 60 * 60_000 },
     /** Driver self-registration creates an account and hashes a PIN: as scarce as pickups. */
     driverRegister: { max: env.PICKUP_REQUESTS_PER_HOUR, timeWindow: 60 * 60_000 },
-    /** Device and driver fixes: generous, but bounded per IP. */
-    fixIngest: { max: 600, timeWindow: 60_000 },
   } as const;
 }
 export type RateLimits = ReturnType<typeof rateLimitsFor>;

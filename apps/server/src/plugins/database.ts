@@ -1,27 +1,53 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
+import { ERR } from '@cargo/shared';
+import { DatabaseAvailability } from '../db/availability.ts';
 import type { DatabaseHandle } from '../db/index.ts';
-import type { Database, Dialect } from '../db/types.ts';
+import type { Dialect } from '../db/types.ts';
+import { Repositories } from '../repositories/index.ts';
+import { PrincipalService } from '../services/principals.ts';
 import { SessionService } from '../services/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    db: Kysely<Database>;
+    /** The Kysely instance, for tests that look at stored rows; app code goes through `repos`. */
+    db: DatabaseHandle['db'];
     dialect: Dialect;
     database: DatabaseHandle;
+    /** The repositories: the only code with queries on the tables. */
+    repos: Repositories;
     sessions: SessionService;
+    principals: PrincipalService;
+    /** Down while the database is unreachable: API requests are answered 503 at once until a probe reaches it. */
+    databaseAvailability: DatabaseAvailability;
   }
 }
 
-/** Exposes the opened, migrated database and the session store; closes the database when the app closes. */
+/** Exposes the opened, migrated database, its repositories and the session store; closes the database with the app. */
 export default fp(
   async function databasePlugin(app: FastifyInstance, opts: { handle: DatabaseHandle; closeOnShutdown: boolean }) {
+    const repos = new Repositories(opts.handle.db);
+    const sessions = new SessionService(repos.sessions);
     app.decorate('database', opts.handle);
     app.decorate('db', opts.handle.db);
     app.decorate('dialect', opts.handle.dialect);
-    app.decorate('sessions', new SessionService(opts.handle.db));
-    if (opts.closeOnShutdown) app.addHook('onClose', async () => opts.handle.close());
+    app.decorate('repos', repos);
+    app.decorate('sessions', sessions);
+    app.decorate('principals', new PrincipalService(sessions, repos));
+    const availability = new DatabaseAvailability(
+      () => opts.handle.ping(),
+      (up) => (up ? app.log.warn('database reachable again: serving') : app.log.error('database unreachable: answering 503 until it is back')),
+    );
+    app.decorate('databaseAvailability', availability);
+    // Liveness and readiness answer for themselves; everything else under /api waits for the database.
+    app.addHook('onRequest', async (request, reply) => {
+      if (!availability.isDown || !request.url.startsWith('/api/') || request.url.startsWith('/api/health') || request.url.startsWith('/api/ready')) return;
+      return reply.status(503).header('retry-after', '5').type('application/json; charset=utf-8').serializer(JSON.stringify).send({ message: ERR.databaseUnavailable });
+    });
+    app.addHook('onClose', async () => {
+      availability.stop();
+      if (opts.closeOnShutdown) await opts.handle.close();
+    });
   },
   { name: 'database' },
 );

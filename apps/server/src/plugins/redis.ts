@@ -9,8 +9,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A command fails at once while Redis is unreachable (no offline queue), so nothing waits on it: counters fall back
+ * to memory, route limits step aside, live events reach this instance's sockets only, until it reconnects.
+ */
 export function createRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
 }
 
 export default fp(
@@ -21,6 +25,14 @@ export default fp(
     }
     const redis = createRedis(opts.url);
     redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
+    // Start once connected (at most 3 s): a Redis that is down does not stop the start, it is used when it comes.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 3000);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
     app.decorate('redis', redis);
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());

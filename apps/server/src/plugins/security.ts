@@ -1,15 +1,21 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { tooManyRequests } from '../lib/http-errors.ts';
 import fp from 'fastify-plugin';
 import type { Env } from '../env.ts';
-import { MemoryCounterStore, RedisCounterStore, type CounterStore } from '../services/counter-store.ts';
+import { FallbackCounterStore, MemoryCounterStore, RedisCounterStore, type CounterStore } from '../services/counter-store.ts';
 import { SignInGuard } from '../services/sign-in-guard.ts';
 import { rateLimitsFor, type RateLimits } from '../lib/rate-limits.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /**
+     * The public lookup budget (design.md §4): PUBLIC_LOOKUPS_PER_MINUTE tracking numbers per IP per minute, counted
+     * across every public lookup route. A preHandler; `cost` tells how many numbers a request asks (default one).
+     */
+    publicLookupLimit(cost?: (request: FastifyRequest) => number): preHandlerAsyncHookHandler;
     counters: CounterStore;
     signInGuard: SignInGuard;
     rateLimits: RateLimits;
@@ -52,16 +58,30 @@ export default fp(
       global: false,
       nameSpace: `rl:${opts.namespace}:`,
       ...(app.redis ? { redis: app.redis } : {}),
+      // While Redis is unreachable these per-route limits step aside rather than fail the request (issue 10).
+      skipOnError: true,
       errorResponseBuilder: (_req, context) => ({
         statusCode: 429,
         message: 'Too many requests. Please try again later.',
         retryAfter: context.after,
       }),
     });
-    const counters: CounterStore = app.redis ? new RedisCounterStore(app.redis, `cnt:${opts.namespace}:`) : new MemoryCounterStore();
+    const counters: CounterStore = app.redis
+      ? new FallbackCounterStore(new RedisCounterStore(app.redis, `cnt:${opts.namespace}:`), new MemoryCounterStore(), (err) =>
+          app.log.warn({ err }, 'redis unreachable: counting sign-ins and lookups in memory on this instance until it is back'),
+          () => app.redis?.status === 'ready',
+        )
+      : new MemoryCounterStore();
     app.decorate<CounterStore>('counters', counters);
     app.decorate('signInGuard', new SignInGuard(counters));
     app.decorate('rateLimits', rateLimitsFor(opts.env));
+    const lookups = app.rateLimits.publicLookup;
+    app.decorate('publicLookupLimit', (cost: (request: FastifyRequest) => number = () => 1): preHandlerAsyncHookHandler => {
+      return async (request) => {
+        const { count, resetInMs } = await counters.hit(`lookup:${request.ip}`, lookups.timeWindow, Math.max(1, cost(request)));
+        if (count > lookups.max) throw tooManyRequests(resetInMs / 1000);
+      };
+    });
   },
   { name: 'security', dependencies: ['redis'] },
 );

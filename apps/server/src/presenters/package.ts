@@ -1,22 +1,17 @@
-import { autoCurrentLocation, GPS_TEXT_PATTERN, LIVE_STATUSES, normalizeStatus } from '@cargo/shared';
+import { autoCurrentLocation, GPS_TEXT_PATTERN, isLiveStatus, normalizeStatus } from '@cargo/shared';
 import type { LocationRecord, LocationType, Package, PublicPackage, StatusHistoryEntry } from '@cargo/shared';
-import type { Selectable } from 'kysely';
-import type { LocationsTable, PackagesTable, StatusHistoryTable } from '../db/types.ts';
+import type { LocationRow, PackageRow, StatusHistoryRow } from '../db/types.ts';
 import { maskPhone } from '../lib/phone.ts';
+import type { PackageView } from '../policies/package-view.ts';
 
 /**
  * The one place that shapes a package for whoever asks (conventions: outline's presenters). Every reply that carries
  * a package, its history or its locations goes through here, so a column added to a table never leaks by accident:
  * each view lists its fields by name.
  */
-export type PackageRow = Selectable<PackagesTable>;
-export type StatusHistoryRow = Selectable<StatusHistoryTable>;
-export type LocationRow = Selectable<LocationsTable>;
+export type { LocationRow, PackageRow, StatusHistoryRow } from '../db/types.ts';
 
-/** Who is looking: the public, or an admin / the assigned driver. */
-export type PackageView = 'public' | 'full';
-
-/** The whole package, for an admin or the assigned driver (packageSchema). */
+/** The whole package, as an admin sees it (packageSchema). */
 export function presentPackage(row: PackageRow): Package {
   return {
     id: row.id,
@@ -57,12 +52,20 @@ export function presentPublicPackage(row: PackageRow): PublicPackage {
 /** A driver's coordinates in the current-location text are public only while the package is on its way. */
 function publicCurrentLocation(row: PackageRow): string {
   const status = normalizeStatus(row.status);
-  if (!GPS_TEXT_PATTERN.test(row.currentLocation) || (status && LIVE_STATUSES.includes(status))) return row.currentLocation;
+  if (!GPS_TEXT_PATTERN.test(row.currentLocation) || (status && isLiveStatus(status))) return row.currentLocation;
   return status ? autoCurrentLocation(status, row.pickupAddress) : 'Location unavailable';
 }
 
+/** The package as its assigned driver sees it: today every field an admin sees (packageSchema). */
+export function presentDriverPackage(row: PackageRow): Package {
+  return presentPackage(row);
+}
+
+/** The view the package-view policy chose for the caller. */
 export function presentPackageFor(view: PackageView, row: PackageRow): Package | PublicPackage {
-  return view === 'full' ? presentPackage(row) : presentPublicPackage(row);
+  if (view === 'admin') return presentPackage(row);
+  if (view === 'driver') return presentDriverPackage(row);
+  return presentPublicPackage(row);
 }
 
 export function presentHistoryEntry(row: StatusHistoryRow): StatusHistoryEntry {
@@ -74,6 +77,27 @@ export function presentHistoryEntry(row: StatusHistoryRow): StatusHistoryEntry {
     description: row.description,
     timestamp: row.timestamp,
   };
+}
+
+/** GPS coordinates written into a text ('GPS: 41.700900, -87.599100'), anywhere in it. */
+const GPS_TEXT_ANYWHERE = new RegExp(GPS_TEXT_PATTERN.source.replace(/^\^/, ''), 'g');
+
+/**
+ * A history entry as the public sees it (design.md §4, no trail of past positions): an entry written while a fix
+ * was current carries the driver's coordinates in its location text; the public gets the status's place instead.
+ */
+export function presentPublicHistoryEntry(row: StatusHistoryRow): StatusHistoryEntry {
+  const entry = presentHistoryEntry(row);
+  const location = entry.location ?? '';
+  const withoutFix = location.replace(GPS_TEXT_ANYWHERE, '');
+  if (withoutFix === location) return entry;
+  const rest = withoutFix.replace(/^[\s@,;:|-]+|[\s@,;:|-]+$/g, '');
+  const status = normalizeStatus(row.status);
+  return { ...entry, location: rest || (status ? autoCurrentLocation(status) : 'Location unavailable') };
+}
+
+export function presentHistoryFor(view: PackageView, row: StatusHistoryRow): StatusHistoryEntry {
+  return view === 'public' ? presentPublicHistoryEntry(row) : presentHistoryEntry(row);
 }
 
 export function presentLocation(row: LocationRow): LocationRecord {
@@ -93,35 +117,6 @@ export function presentLocation(row: LocationRow): LocationRecord {
     battery: numberOrNull(row.battery),
     isLiveTracking: Boolean(row.isLiveTracking),
     recordedAt: row.recordedAt,
-    createdAt: row.createdAt,
-  };
-}
-
-/**
- * An origin or destination point made from the package's own coordinates, for a package that has no location record
- * of that type. Answers null when the coordinates are unknown: a point is never invented.
- */
-export function synthesizeEndpoint(row: PackageRow, type: 'origin' | 'destination'): LocationRecord | null {
-  const lat = numberOrNull(type === 'origin' ? row.pickupLat : row.deliveryLat);
-  const lng = numberOrNull(type === 'origin' ? row.pickupLng : row.deliveryLng);
-  if (lat === null || lng === null) return null;
-  return {
-    // Stable and recognisable, so a client can key on it; never a database id.
-    id: `${row.id}:${type}`,
-    packageId: row.id,
-    lat,
-    lng,
-    type,
-    address: type === 'origin' ? row.pickupAddress : row.deliveryAddress,
-    driverName: null,
-    driverPhone: null,
-    vehicleId: null,
-    accuracy: null,
-    heading: null,
-    speed: null,
-    battery: null,
-    isLiveTracking: false,
-    recordedAt: row.createdAt,
     createdAt: row.createdAt,
   };
 }

@@ -1,4 +1,4 @@
-import { LIVE_MSG, type LocationUpdateData, type ServerEvents, type ServerMessage } from '@cargo/shared';
+import { clientMessageSchema, ERR, LIVE_MSG, type LocationUpdateData, type ServerEvents, type ServerMessage } from '@cargo/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 
@@ -6,7 +6,6 @@ import type { RawData, WebSocket } from 'ws';
 export const MAX_SUBSCRIPTIONS = 20;
 /** A socket that has not answered the previous ping by the next one is closed. */
 export const HEARTBEAT_MS = 30_000;
-const MAX_TRACKING_ID = 200;
 
 /** What a subscribe message's trackingId resolves to: a package, reached by its tracking number or a customer token. */
 export interface ResolvedSubscription {
@@ -162,16 +161,16 @@ export class LiveHub {
       this.send(client, { type: 'error', message: LIVE_MSG.invalidMessage });
       return;
     }
-    const { type, trackingId } = (message ?? {}) as { type?: unknown; trackingId?: unknown };
-    if (type === 'ping') {
-      this.send(client, { type: 'pong' });
-      return;
-    }
-    if ((type !== 'subscribe' && type !== 'unsubscribe') || typeof trackingId !== 'string' || !trackingId.trim() || trackingId.length > MAX_TRACKING_ID) {
+    const parsed = clientMessageSchema.safeParse(message);
+    if (!parsed.success) {
       this.send(client, { type: 'error', message: LIVE_MSG.invalidMessage });
       return;
     }
-    const id = trackingId.trim();
+    if (parsed.data.type === 'ping') {
+      this.send(client, { type: 'pong' });
+      return;
+    }
+    const { type, trackingId: id } = parsed.data;
     if (type === 'unsubscribe') {
       this.unsubscribe(client, id);
       return;
@@ -187,7 +186,7 @@ export class LiveHub {
     const resolved = await this.resolve(id);
     if (client.closed) return;
     if (!resolved) {
-      this.send(client, { type: 'error', message: 'Package not found' });
+      this.send(client, { type: 'error', message: ERR.packageNotFound });
       return;
     }
     // Checked again: several subscribes may have been resolving at once.

@@ -18,15 +18,15 @@ declare module 'fastify' {
 /** Live GPS: the /ws hub (bridged through Redis when REDIS_URL is set), the fix pipeline and share links. */
 export default fp(
   async function livePlugin(app: FastifyInstance) {
-    const liveTracking = new LiveTrackingService(app.db);
+    const liveTracking = new LiveTrackingService(app.repos);
     const hub = new LiveHub(async (trackingId) => {
       const found = await liveTracking.resolvePublicRef(trackingId);
       return found ? { packageId: found.pkg.id, tokenHash: found.tokenHash, expiresAt: found.expiresAt } : null;
     }, app.log);
     app.decorate('liveHub', hub);
     app.decorate('liveTracking', liveTracking);
-    app.decorate('fixes', new FixService(app.db, hub, liveTracking, app.devices, app.log));
-    app.decorate('shareLinks', new ShareLinkService(app.db, hub));
+    app.decorate('fixes', new FixService(app.repos, hub, liveTracking, app.devices, app.log));
+    app.decorate('shareLinks', new ShareLinkService(app.repos, hub));
 
     // Status changes reach the package's subscribers (the package view shows the same fields to anyone).
     const onStatus = (pkg: { id: string; status: string; currentLocation: string }) => {

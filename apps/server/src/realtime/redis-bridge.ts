@@ -19,7 +19,8 @@ interface Envelope {
  */
 export async function bridgeToRedis(hub: LiveHub, redis: Redis, log: FastifyBaseLogger): Promise<() => Promise<void>> {
   const origin = newId();
-  const subscriber = redis.duplicate();
+  // The subscription is kept through outages: ioredis queues it and subscribes again on every reconnect.
+  const subscriber = redis.duplicate({ enableOfflineQueue: true });
   subscriber.on('error', (err) => log.warn({ err }, 'redis live subscriber error'));
   subscriber.on('message', (channel: string, text: string) => {
     if (channel !== LIVE_CHANNEL) return;

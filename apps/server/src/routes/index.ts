@@ -1,28 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/index.ts';
 import configRoutes from './config/index.ts';
+import currentLocationRoutes from './current-location/index.ts';
+import databaseRoutes from './database/index.ts';
 import deviceRoutes from './devices/index.ts';
 import driverRoutes from './drivers/index.ts';
 import healthRoutes from './health/index.ts';
 import osmandRoutes from './osmand/index.ts';
 import packageRoutes from './packages/index.ts';
-import statsRoutes from './stats/index.ts';
-import pickupRoutes from './pickups/index.ts';
-import settingsRoutes from './settings/index.ts';
+import parseMapsLinkRoutes from './parse-maps-link/index.ts';
+import pickupRequestRoutes from './pickup-requests/index.ts';
+import readyRoutes from './ready/index.ts';
+import schedulePickupRoutes from './schedule-pickup/index.ts';
 import shareLinkRoutes from './share-links/index.ts';
+import statsRoutes from './stats/index.ts';
 import trackingRoutes from './tracking/index.ts';
 import wsRoutes from './ws/index.ts';
 
-/** Every route plugin, one folder per resource; each route's access is in auth/role-table.ts. */
+/**
+ * Every route plugin. A route lives in the folder named by the first segment of its URL after /api
+ * (`/api/tracking/sms-setup` in tracking/, `/ws` in ws/; routes/folders.test.ts checks it); each route's access is
+ * in auth/role-table.ts.
+ */
 export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(healthRoutes);
+  await app.register(readyRoutes);
   await app.register(configRoutes);
   await app.register(driverRoutes);
+  await app.register(parseMapsLinkRoutes);
   await app.register(packageRoutes);
   await app.register(statsRoutes);
-  await app.register(pickupRoutes);
-  await app.register(settingsRoutes);
+  await app.register(databaseRoutes);
+  await app.register(schedulePickupRoutes);
+  await app.register(pickupRequestRoutes);
+  await app.register(currentLocationRoutes);
   await app.register(deviceRoutes);
   await app.register(trackingRoutes);
   await app.register(shareLinkRoutes);

@@ -1,7 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types.ts';
-import { hashSecret, newId } from '../lib/crypto.ts';
+import { DEMO_SETTING, type DemoDriveSetting } from '../demo/demo-drive-setting.ts';
+import { DEMO_SPEED_MS, demoRoute, pointAlong } from '../demo/demo-route.ts';
+import { hashSecret, newId, newToken, sha256 } from '../lib/crypto.ts';
 import { isoFromMs } from '../lib/time.ts';
+import type { Repositories } from '../repositories/index.ts';
+import { driverRow } from '../repositories/drivers.ts';
+import { locationRow } from '../repositories/packages.ts';
 
 interface Place {
   street: string;
@@ -39,6 +42,8 @@ const DRIVERS = [
   { name: 'David Chen', phone: '5550101003', vehicleId: 'VAN-2003', email: null },
   { name: 'Aisha Williams', phone: '5550101004', vehicleId: 'VAN-2004', email: 'aisha@example.com' },
 ];
+/** The name of the simulated trackers the demo drive sends its fixes as. */
+export const DEMO_TRACKER_NAME = 'Demo tracker (simulated)';
 const DEMO_PINS = ['246810', '135791', '112358', '314159'];
 
 const CUSTOMERS = [
@@ -64,7 +69,8 @@ const ITEMS = [
 ] as const;
 const SERVICES = ['Standard Delivery', 'Express Delivery', 'Overnight Delivery', 'Same Day Delivery'];
 
-// status, pickup index, delivery index, driver index (or null), days ago created
+// status, pickup index, delivery index, driver index (or null), days ago created. The out-for-delivery packages are
+// the only live packages of their drivers (David Chen, Aisha Williams): the demo drive moves them (demo/demo-drive.ts).
 const PLAN: Array<[string, number, number, number | null, number]> = [
   ['processing', 0, 1, null, 0],
   ['processing', 2, 3, 0, 1],
@@ -72,7 +78,7 @@ const PLAN: Array<[string, number, number, number | null, number]> = [
   ['picked_up', 6, 7, 1, 1],
   ['in_transit', 0, 17, 0, 2],
   ['in_transit', 2, 3, 1, 2],
-  ['in_transit', 8, 9, 2, 3],
+  ['in_transit', 8, 9, 1, 3],
   ['out_for_delivery', 12, 13, 3, 3],
   ['out_for_delivery', 14, 15, 2, 2],
   ['delivered', 0, 1, 0, 6],
@@ -84,7 +90,7 @@ const PLAN: Array<[string, number, number, number | null, number]> = [
   ['exception', 8, 9, 2, 4],
   ['returned', 16, 12, 3, 10],
   ['cancelled', 3, 2, null, 7],
-  ['in_transit', 10, 11, 3, 1],
+  ['in_transit', 10, 11, 0, 1],
   ['processing', 13, 12, null, 0],
 ];
 
@@ -155,35 +161,21 @@ const fmtDay = (ms: number) =>
   new Date(ms).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** Seeds a small, realistic data set: 4 drivers with PINs, 20 packages over every status, history, fixes, pickups. */
-export async function seedDemo(db: Kysely<Database>, now: number = Date.now()): Promise<{ driverPins: Array<{ name: string; phone: string; pin: string }>; sampleTrackingNumber: string }> {
+export async function seedDemo(repos: Repositories, now: number = Date.now()): Promise<{ driverPins: Array<{ name: string; phone: string; pin: string }>; sampleTrackingNumber: string }> {
   const driverIds: string[] = [];
   let sampleTrackingNumber = '';
+  const demoDrive: DemoDriveSetting = { trackers: [] };
   const driverPins: Array<{ name: string; phone: string; pin: string }> = [];
   const pinHashes = await Promise.all(DEMO_PINS.map((pin) => hashSecret(pin)));
 
-  await db.transaction().execute(async (trx) => {
+  await repos.transaction(async (trx) => {
     for (const [i, d] of DRIVERS.entries()) {
       const id = newId();
       driverIds.push(id);
       driverPins.push({ name: d.name, phone: d.phone, pin: DEMO_PINS[i]! });
-      await trx
-        .insertInto('drivers')
-        .values({
-          id,
-          name: d.name,
-          phone: d.phone,
-          email: d.email,
-          vehicleId: d.vehicleId,
-          pinHash: pinHashes[i]!,
-          currentLat: null,
-          currentLng: null,
-          realLocationLink: null,
-          lastLocationUpdate: null,
-          isActive: 1,
-          isOnline: 0,
-          createdAt: isoFromMs(now - 30 * DAY),
-        })
-        .execute();
+      await trx.drivers.insert(
+        driverRow({ id, name: d.name, phone: d.phone, email: d.email, vehicleId: d.vehicleId, pinHash: pinHashes[i]!, createdAt: isoFromMs(now - 30 * DAY) }),
+      );
     }
 
     for (const [n, [status, from, to, driverIndex, daysAgo]] of PLAN.entries()) {
@@ -195,11 +187,10 @@ export async function seedDemo(db: Kysely<Database>, now: number = Date.now()): 
       const created = now - daysAgo * DAY - (n + 1) * 37 * 60 * 1000;
       const id = newId();
       const trackingNumber = ['OT', 'PKG', 'TC'][n % 3] + String(240_000_000 + n * 7_919_113).slice(0, 9);
-      if (status === 'in_transit' && !sampleTrackingNumber) sampleTrackingNumber = trackingNumber;
+      // The package to try first is one the demo drive moves.
+      if (status === 'out_for_delivery' && !sampleTrackingNumber) sampleTrackingNumber = trackingNumber;
       const windowStart = created + 2 * DAY;
-      await trx
-        .insertInto('packages')
-        .values({
+      await trx.packages.insert({
           id,
           trackingNumber,
           status,
@@ -224,34 +215,59 @@ export async function seedDemo(db: Kysely<Database>, now: number = Date.now()): 
           proximityState: null,
           createdAt: isoFromMs(created),
           updatedAt: isoFromMs(created),
-        })
-        .execute();
+        });
 
       const steps = HISTORY[status]!;
       for (const [k, [label, description]] of steps.entries()) {
         const at = created + k * ((now - created) / (steps.length + 1));
         const where = STEP_LOCATION[label]?.(pickup, delivery) ?? `${pickup.city}, ${pickup.state}`;
-        await trx
-          .insertInto('statusHistory')
-          .values({ id: newId(), packageId: id, status: label, location: where, description, timestamp: isoFromMs(at), createdAt: isoFromMs(at) })
-          .execute();
+        await trx.packages.insertHistory({ id: newId(), packageId: id, status: label, location: where, description, timestamp: isoFromMs(at), createdAt: isoFromMs(at) });
       }
 
-      const base = { packageId: id, address: null, driverName: null, driverPhone: null, vehicleId: null, accuracy: null, heading: null, speed: null, altitude: null, battery: null, isLiveTracking: 0, source: 'seed' };
-      await trx.insertInto('locations').values({ ...base, id: newId(), lat: pickup.lat, lng: pickup.lng, type: 'origin', address: address(pickup), recordedAt: isoFromMs(created), createdAt: isoFromMs(created) }).execute();
-      await trx.insertInto('locations').values({ ...base, id: newId(), lat: delivery.lat, lng: delivery.lng, type: 'destination', address: address(delivery), recordedAt: isoFromMs(created), createdAt: isoFromMs(created) }).execute();
+      const base = { packageId: id, source: 'seed', recordedAt: isoFromMs(created), createdAt: isoFromMs(created) };
+      await trx.packages.insertLocation(locationRow({ ...base, lat: pickup.lat, lng: pickup.lng, type: 'origin', address: address(pickup) }));
+      await trx.packages.insertLocation(locationRow({ ...base, lat: delivery.lat, lng: delivery.lng, type: 'destination', address: address(delivery) }));
 
-      if (driver && (status === 'in_transit' || status === 'out_for_delivery')) {
+      if (driver && status === 'out_for_delivery') {
+        // Driven by the demo drive: a short trail along the end of its loop, the newest fix 30 s old at the loop's
+        // start, and a registered tracker whose identifier the drive uses (kept in a setting: demo data only).
+        const route = demoRoute(delivery, pickup);
+        for (let k = 3; k >= 0; k--) {
+          const at = now - 30_000 - k * 60_000;
+          const { position, heading } = pointAlong(route, -k * 60 * DEMO_SPEED_MS);
+          await trx.packages.insertLocation(
+            locationRow({
+              packageId: id,
+              lat: position.lat,
+              lng: position.lng,
+              type: 'current',
+              driverName: driver.name,
+              driverPhone: driver.phone,
+              vehicleId: driver.vehicleId,
+              accuracy: 6 + k,
+              heading,
+              speed: DEMO_SPEED_MS,
+              battery: 88 - k,
+              isLiveTracking: 1,
+              source: 'seed',
+              recordedAt: isoFromMs(at),
+              createdAt: isoFromMs(at),
+            }),
+          );
+        }
+        const identifier = newToken(24);
+        await trx.devices.insert({ id: newId(), driverId: driverIds[driverIndex!]!, name: DEMO_TRACKER_NAME, identifierHash: sha256(identifier), lastSeenAt: null, lastBattery: null, createdAt: isoFromMs(now) });
+        demoDrive.trackers.push({ identifier, trackingNumber });
+        await trx.drivers.update(driverIds[driverIndex!]!, { currentLat: route.points[0]!.lat, currentLng: route.points[0]!.lng, lastLocationUpdate: isoFromMs(now - 30_000), isOnline: 1 });
+      } else if (driver && status === 'in_transit') {
         // A short live trail, the newest fix 30 seconds old, so the live panel shows a connected vehicle.
-        const progress = status === 'out_for_delivery' ? 0.9 : 0.55;
+        const progress = 0.55;
         for (let k = 3; k >= 0; k--) {
           const f = progress - k * 0.01;
           const at = now - 30_000 - k * 60_000;
-          await trx
-            .insertInto('locations')
-            .values({
-              ...base,
-              id: newId(),
+          await trx.packages.insertLocation(
+            locationRow({
+              packageId: id,
               lat: pickup.lat + (delivery.lat - pickup.lat) * f,
               lng: pickup.lng + (delivery.lng - pickup.lng) * f,
               type: 'current',
@@ -266,18 +282,16 @@ export async function seedDemo(db: Kysely<Database>, now: number = Date.now()): 
               source: 'seed',
               recordedAt: isoFromMs(at),
               createdAt: isoFromMs(at),
-            })
-            .execute();
+            }),
+          );
         }
         const lat = pickup.lat + (delivery.lat - pickup.lat) * progress;
         const lng = pickup.lng + (delivery.lng - pickup.lng) * progress;
-        await trx
-          .updateTable('drivers')
-          .set({ currentLat: lat, currentLng: lng, lastLocationUpdate: isoFromMs(now - 30_000), isOnline: 1 })
-          .where('id', '=', driverIds[driverIndex!]!)
-          .execute();
+        await trx.drivers.update(driverIds[driverIndex!]!, { currentLat: lat, currentLng: lng, lastLocationUpdate: isoFromMs(now - 30_000), isOnline: 1 });
       }
     }
+
+    await trx.settings.upsert({ id: DEMO_SETTING, value: JSON.stringify(demoDrive), updatedAt: isoFromMs(now) });
 
     const pickups: Array<[string, string, string, number, number, string]> = [
       ['Grace Kim', '(312) 555-0190', 'grace.kim@example.com', 0, 1, 'pending'],
@@ -286,9 +300,7 @@ export async function seedDemo(db: Kysely<Database>, now: number = Date.now()): 
       ['Ethan Brooks', '(305) 555-0163', 'ethan.brooks@example.com', 10, 11, 'pending'],
     ];
     for (const [k, [name, phone, email, from, to, status]] of pickups.entries()) {
-      await trx
-        .insertInto('pickupRequests')
-        .values({
+      await trx.pickupRequests.insert({
           id: newId(),
           customerName: name,
           phone,
@@ -299,8 +311,7 @@ export async function seedDemo(db: Kysely<Database>, now: number = Date.now()): 
           specialInstructions: k === 0 ? 'Call on arrival; loading dock at the rear.' : null,
           status,
           createdAt: isoFromMs(now - k * DAY - 3_600_000),
-        })
-        .execute();
+        });
     }
   });
   return { driverPins, sampleTrackingNumber };

@@ -1,62 +1,54 @@
 import { ERR } from '@cargo/shared';
-import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
-import type { Database } from '../db/types.ts';
+import type { AdminUserRow } from '../db/types.ts';
 import { hashSecret, newId, newToken, verifySecret } from '../lib/crypto.ts';
 import { conflict } from '../lib/http-errors.ts';
 import { nowIso } from '../lib/time.ts';
-
-export interface AdminView {
-  id: string;
-  email: string;
-}
+import type { Repositories } from '../repositories/index.ts';
 
 export class AdminService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly repos: Repositories) {}
 
-  async count(): Promise<number> {
-    const row = await this.db.selectFrom('adminUsers').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-    return Number(row.n);
+  count(): Promise<number> {
+    return this.repos.admins.count();
   }
 
-  findByEmail(email: string) {
-    return this.db
-      .selectFrom('adminUsers')
-      .selectAll()
-      .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
-      .executeTakeFirst();
+  findByEmail(email: string): Promise<AdminUserRow | undefined> {
+    return this.repos.admins.findByEmail(email);
   }
 
-  async findById(id: string): Promise<AdminView | undefined> {
-    return this.db.selectFrom('adminUsers').select(['id', 'email']).where('id', '=', id).where('isActive', '=', 1).executeTakeFirst();
+  /** An active admin. */
+  async findById(id: string): Promise<AdminUserRow | undefined> {
+    const admin = await this.repos.admins.findById(id);
+    return admin?.isActive === 1 ? admin : undefined;
   }
 
-  async create(email: string, password: string): Promise<AdminView> {
+  /** Oldest first. */
+  list(): Promise<AdminUserRow[]> {
+    return this.repos.admins.list();
+  }
+
+  async create(email: string, password: string): Promise<AdminUserRow> {
     const normalized = email.trim().toLowerCase();
     if (await this.findByEmail(normalized)) throw conflict(ERR.emailTaken);
-    const admin = { id: newId(), email: normalized, passwordHash: await hashSecret(password), isActive: 1, createdAt: nowIso() };
-    await this.db.insertInto('adminUsers').values(admin).execute();
-    return { id: admin.id, email: admin.email };
+    const admin: AdminUserRow = { id: newId(), email: normalized, passwordHash: await hashSecret(password), isActive: 1, createdAt: nowIso() };
+    await this.repos.admins.insert(admin);
+    return admin;
   }
 
-  /** Sets a new password and re-activates the account; answers null for an unknown email. */
-  async resetPassword(email: string, password: string): Promise<AdminView | null> {
+  /** Sets a new password, re-activates the account and ends its sessions; answers null for an unknown email. */
+  async resetPassword(email: string, password: string): Promise<AdminUserRow | null> {
     const admin = await this.findByEmail(email);
     if (!admin) return null;
-    await this.db
-      .updateTable('adminUsers')
-      .set({ passwordHash: await hashSecret(password), isActive: 1 })
-      .where('id', '=', admin.id)
-      .execute();
-    await this.db.deleteFrom('sessions').where('role', '=', 'admin').where('subjectId', '=', admin.id).execute();
-    return { id: admin.id, email: admin.email };
+    await this.repos.admins.update(admin.id, { passwordHash: await hashSecret(password), isActive: 1 });
+    await this.repos.sessions.deleteFor('admin', admin.id);
+    return admin;
   }
 
   /** The admin for these credentials, or null; always spends the time of one hash check. */
-  async authenticate(email: string, password: string): Promise<AdminView | null> {
+  async authenticate(email: string, password: string): Promise<AdminUserRow | null> {
     const admin = await this.findByEmail(email);
     const ok = await verifySecret(password, admin?.isActive ? admin.passwordHash : null);
-    return ok && admin ? { id: admin.id, email: admin.email } : null;
+    return ok && admin ? admin : null;
   }
 }
 

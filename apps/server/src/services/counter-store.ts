@@ -2,8 +2,8 @@ import type { Redis } from 'ioredis';
 
 /** Fixed-window counters, in memory for one instance or in Redis when several instances share limits. */
 export interface CounterStore {
-  /** Adds one to the key's window and returns the count and the ms left in the window. */
-  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** Adds `amount` (default one) to the key's window and returns the count and the ms left in the window. */
+  hit(key: string, windowMs: number, amount?: number): Promise<{ count: number; resetInMs: number }>;
   peek(key: string): Promise<{ count: number; resetInMs: number }>;
   reset(key: string): Promise<void>;
 }
@@ -12,7 +12,7 @@ export class MemoryCounterStore implements CounterStore {
   private readonly counters = new Map<string, { count: number; resetAt: number }>();
   constructor(private readonly clock: () => number = Date.now) {}
 
-  async hit(key: string, windowMs: number) {
+  async hit(key: string, windowMs: number, amount = 1) {
     const now = this.clock();
     let entry = this.counters.get(key);
     if (!entry || entry.resetAt <= now) {
@@ -20,7 +20,7 @@ export class MemoryCounterStore implements CounterStore {
       this.counters.set(key, entry);
       if (this.counters.size > 100_000) this.sweep(now);
     }
-    entry.count += 1;
+    entry.count += amount;
     return { count: entry.count, resetInMs: entry.resetAt - now };
   }
 
@@ -46,9 +46,9 @@ export class RedisCounterStore implements CounterStore {
     private readonly prefix: string,
   ) {}
 
-  async hit(key: string, windowMs: number) {
+  async hit(key: string, windowMs: number, amount = 1) {
     const k = this.prefix + key;
-    const results = await this.redis.multi().incr(k).pttl(k).exec();
+    const results = await this.redis.multi().incrby(k, amount).pttl(k).exec();
     const count = Number(results?.[0]?.[1] ?? 1);
     let ttl = Number(results?.[1]?.[1] ?? -1);
     if (ttl < 0) {
@@ -66,5 +66,54 @@ export class RedisCounterStore implements CounterStore {
 
   async reset(key: string) {
     await this.redis.del(this.prefix + key);
+  }
+}
+
+/**
+ * Redis counters that keep counting in memory while Redis is unreachable (issue 10: a Redis outage answered every
+ * sign-in and lookup with a 500). Limits then hold per instance instead of across instances, and Redis takes over
+ * again once it answers; nothing waits for Redis longer than ioredis's retries.
+ */
+export class FallbackCounterStore implements CounterStore {
+  private lastWarning = 0;
+
+  constructor(
+    private readonly primary: CounterStore,
+    private readonly fallback: CounterStore,
+    private readonly warn: (err: unknown) => void,
+    /** False while the primary is known to be unreachable: go to memory at once instead of waiting for an error. */
+    private readonly available: () => boolean = () => true,
+  ) {}
+
+  private degrade(err: unknown): void {
+    // One warning a minute, not one per request.
+    if (Date.now() - this.lastWarning > 60_000) {
+      this.lastWarning = Date.now();
+      this.warn(err);
+    }
+  }
+
+  async hit(key: string, windowMs: number, amount = 1) {
+    if (!this.available()) return this.fallback.hit(key, windowMs, amount);
+    try {
+      return await this.primary.hit(key, windowMs, amount);
+    } catch (err) {
+      this.degrade(err);
+      return this.fallback.hit(key, windowMs, amount);
+    }
+  }
+
+  async peek(key: string) {
+    if (!this.available()) return this.fallback.peek(key);
+    try {
+      return await this.primary.peek(key);
+    } catch (err) {
+      this.degrade(err);
+      return this.fallback.peek(key);
+    }
+  }
+
+  async reset(key: string) {
+    await Promise.allSettled([this.primary.reset(key), this.fallback.reset(key)]);
   }
 }

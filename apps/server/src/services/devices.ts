@@ -1,60 +1,78 @@
 import { ERR } from '@cargo/shared';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, DevicesTable } from '../db/types.ts';
+import type { DeviceRow } from '../db/types.ts';
 import { newId, newToken, sha256 } from '../lib/crypto.ts';
-import { notFound } from '../lib/http-errors.ts';
+import { conflict, notFound } from '../lib/http-errors.ts';
 import { nowIso } from '../lib/time.ts';
+import { isUniqueViolation } from '../repositories/errors.ts';
+import type { Repositories } from '../repositories/index.ts';
 
-export interface Device {
-  id: string;
-  driverId: string;
-  name: string;
-  lastSeenAt: string | null;
-  createdAt: string;
+export const DEVICE_IDENTIFIER_TAKEN = 'A device with this identifier is already registered';
+
+/** A report that moved no position, kept with the reason (decision 017: the OsmAnd endpoint answers 200 to it). */
+export interface UnusedPoint {
+  lat: number | null;
+  lng: number | null;
+  accuracy: number | null;
+  battery: number | null;
+  reason: string;
+  recordedAt: string;
 }
-
-const present = ({ identifierHash: _hash, ...device }: Selectable<DevicesTable>): Device => device;
 
 /** OsmAnd trackers registered to drivers (design.md §4); an identifier is stored only as its SHA-256. */
 export class DeviceService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly repos: Repositories) {}
 
-  /** Registers a device; answers its identifier in clear, which is never readable again. */
-  async create(driverId: string, name: string): Promise<Device & { identifier: string }> {
-    const driver = await this.db.selectFrom('drivers').select('id').where('id', '=', driverId).executeTakeFirst();
+  /**
+   * Registers a device with a given identifier (a hardware tracker's IMEI) or a generated one; answers the
+   * identifier in clear, which is never readable again. A taken identifier is 409.
+   */
+  async create(driverId: string, name: string, given?: string): Promise<{ device: DeviceRow; identifier: string }> {
+    const driver = await this.repos.drivers.findById(driverId);
     if (!driver) throw notFound(ERR.driverNotFound);
-    const identifier = newToken(24);
-    const row = { id: newId(), driverId, name, identifierHash: sha256(identifier), lastSeenAt: null, createdAt: nowIso() };
-    await this.db.insertInto('devices').values(row).execute();
-    return { ...present(row), identifier };
+    const identifier = given?.trim() || newToken(24);
+    const device: DeviceRow = { id: newId(), driverId, name, identifierHash: sha256(identifier), lastSeenAt: null, lastBattery: null, createdAt: nowIso() };
+    try {
+      await this.repos.devices.insert(device);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(DEVICE_IDENTIFIER_TAKEN);
+      throw err;
+    }
+    return { device, identifier };
   }
 
   /** Newest first. */
-  async list(): Promise<Device[]> {
-    const rows = await this.db.selectFrom('devices').selectAll().orderBy('createdAt', 'desc').orderBy('id').execute();
-    return rows.map(present);
+  list(): Promise<DeviceRow[]> {
+    return this.repos.devices.list();
   }
 
   async remove(id: string): Promise<void> {
-    const result = await this.db.deleteFrom('devices').where('id', '=', id).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw notFound(ERR.deviceNotFound);
+    if (!(await this.repos.devices.delete(id))) throw notFound(ERR.deviceNotFound);
   }
 
   /**
-   * The device an OsmAnd request names, and marks it seen; undefined for an unknown identifier or a device whose
-   * driver is deactivated (a deactivated driver's tracker stops moving anything).
+   * The device an OsmAnd request names; undefined for an unknown identifier or a device whose driver is deactivated
+   * (a deactivated driver's tracker stops moving anything).
    */
   async findByIdentifier(identifier: string): Promise<{ id: string; driverId: string } | undefined> {
     if (!identifier) return undefined;
-    const device = await this.db
-      .selectFrom('devices')
-      .innerJoin('drivers', 'drivers.id', 'devices.driverId')
-      .select(['devices.id', 'devices.driverId'])
-      .where('devices.identifierHash', '=', sha256(identifier))
-      .where('drivers.isActive', '=', 1)
-      .executeTakeFirst();
-    if (!device) return undefined;
-    await this.db.updateTable('devices').set({ lastSeenAt: nowIso() }).where('id', '=', device.id).execute();
-    return { id: device.id, driverId: device.driverId };
+    const device = await this.repos.devices.findOfActiveDriver(sha256(identifier));
+    return device ? { id: device.id, driverId: device.driverId } : undefined;
+  }
+
+  /** The device was heard from: its last contact, and its battery when it said. */
+  recordContact(id: string, battery: number | null): Promise<void> {
+    return this.repos.devices.recordContact(id, nowIso(), battery);
+  }
+
+  /** Keeps a report that moved nothing, with the reason. */
+  recordUnusedPoint(deviceId: string, point: UnusedPoint): Promise<void> {
+    return this.repos.devices.insertPoint({ id: newId(), deviceId, ...point, createdAt: nowIso() });
+  }
+
+  /** A device's newest unused reports, newest first (for the admin's diagnosis and the tests). */
+  async unusedPoints(deviceId: string, limit = 20): Promise<UnusedPoint[]> {
+    const rows = await this.repos.devices.listPoints(deviceId, limit);
+    const num = (v: number | null) => (v == null ? null : Number(v));
+    return rows.map((r) => ({ lat: num(r.lat), lng: num(r.lng), accuracy: num(r.accuracy), battery: num(r.battery), reason: r.reason, recordedAt: r.recordedAt }));
   }
 }

@@ -1,5 +1,4 @@
-import { FIX_FILTERS, KMH_PER_MS, LIVE_MSG } from '@cargo/shared';
-import { distanceM } from './proximity.ts';
+import { distanceM, FIX_FILTERS, KMH_PER_MS, LIVE_MSG } from '@cargo/shared';
 
 /** Pure GPS fix filters (design.md §6): a fix that fails one is refused with 422 and the reason. */
 

@@ -1,12 +1,14 @@
-import { ERR, LIVE_MSG, MPH_PER_MS, MS_PER_KNOT } from '@cargo/shared';
+import { ERR, isEndedStatus, isLiveStatus, LIVE_MSG, LIVE_STATUSES, MPH_PER_MS, MS_PER_KNOT, queuedFixSchema, type FixBatchResult } from '@cargo/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types.ts';
-import { newId } from '../lib/crypto.ts';
+import type { PackageRow } from '../db/types.ts';
 import { HttpError, conflict, notFound, unprocessable } from '../lib/http-errors.ts';
+import { presentLocationUpdate } from '../presenters/live-tracking.ts';
 import type { LiveHub } from '../realtime/hub.ts';
-import { checkAgainstPrevious, checkFixAlone, type FixPoint } from './fix-filters.ts';
-import { fixAtOrBefore, findPackageByRef, isLiveStatus, newestFix, type LiveTrackingService, type PackageRow } from './live-tracking.ts';
+import type { Repositories } from '../repositories/index.ts';
+import { locationRow } from '../repositories/packages.ts';
+import { checkFixAlone, filterFix, type FixPoint } from './fix-filters.ts';
+import type { UnusedPoint } from './devices.ts';
+import type { LiveTrackingService } from './live-tracking.ts';
 import { evaluateProximity, parseProximityState, proximityAlert, serializeProximityState } from './proximity.ts';
 
 /** Where a fix came from: POST /gps, the live update call, the browser, or an OsmAnd device. */
@@ -34,6 +36,8 @@ export interface FixInput {
 /** Finds a registered device by its identifier (services/devices.ts); undefined when unknown or its driver is inactive. */
 export interface DeviceLookup {
   findByIdentifier(identifier: string): Promise<{ id: string; driverId: string } | undefined>;
+  recordContact(id: string, battery: number | null): Promise<void>;
+  recordUnusedPoint(deviceId: string, point: UnusedPoint): Promise<void>;
 }
 
 export interface FixResult {
@@ -41,9 +45,6 @@ export interface FixResult {
   locationId: string;
   movedCurrent: boolean;
 }
-
-/** Packages whose delivery is over take no more fixes. */
-const ENDED_STATUSES = new Set(['delivered', 'cancelled', 'returned']);
 
 export const mphToMs = (mph: number | null | undefined): number | null => (mph == null ? null : mph / MPH_PER_MS);
 export const knotsToMs = (knots: number | null | undefined): number | null => (knots == null ? null : knots * MS_PER_KNOT);
@@ -58,7 +59,7 @@ export const gpsLocationText = (lat: number, lng: number, address?: string | nul
  */
 export class FixService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repos: Repositories,
     private readonly hub: LiveHub,
     private readonly live: LiveTrackingService,
     private readonly devices: DeviceLookup,
@@ -67,28 +68,28 @@ export class FixService {
 
   /** A fix for one package, named by id or tracking number. */
   async ingest(ref: string, input: FixInput, source: FixSource): Promise<FixResult> {
-    const pkg = await findPackageByRef(this.db, ref);
+    const pkg = await this.repos.packages.findByRef(ref);
     if (!pkg) throw notFound(ERR.packageNotFound);
     return this.ingestForPackage(pkg, input, source);
   }
 
   async ingestForPackage(pkg: PackageRow, input: FixInput, source: FixSource, nowMs = Date.now()): Promise<FixResult> {
-    if (ENDED_STATUSES.has(pkg.status)) throw conflict(LIVE_MSG.deliveryEnded);
+    // Packages whose delivery is over take no more fixes.
+    if (isEndedStatus(pkg.status)) throw conflict(LIVE_MSG.deliveryEnded);
     const fix = toFixPoint(input, nowMs);
-    const alone = checkFixAlone(fix, nowMs);
-    if (alone) throw unprocessable(alone);
-    const recordedAt = new Date(fix.recordedAtMs).toISOString();
-
-    const previous = await fixAtOrBefore(this.db, pkg.id, recordedAt);
-    const compared = checkAgainstPrevious(fix, previous ? { lat: Number(previous.lat), lng: Number(previous.lng), recordedAtMs: Date.parse(previous.recordedAt) } : null);
-    if (compared) throw unprocessable(compared);
-    const newest = await newestFix(this.db, pkg.id);
+    // The stored fix just before this one in device time is what it is compared with (a fix without a valid time
+    // has none, and filterFix refuses it anyway).
+    const deviceTime = new Date(fix.recordedAtMs);
+    const previous = Number.isNaN(deviceTime.getTime()) ? undefined : await this.repos.packages.fixAtOrBefore(pkg.id, deviceTime.toISOString());
+    // Every filter of design.md §6, in order: the one tested function decides.
+    const refused = filterFix(fix, previous ? { lat: Number(previous.lat), lng: Number(previous.lng), recordedAtMs: Date.parse(previous.recordedAt) } : null, nowMs);
+    if (refused) throw unprocessable(refused);
+    const recordedAt = deviceTime.toISOString();
+    const newest = await this.repos.packages.newestFix(pkg.id);
     // A late fix from an offline queue is kept for the trail but never moves the position backwards.
     const movedCurrent = !newest || newest.recordedAt <= recordedAt;
 
-    const driver = pkg.driverId
-      ? await this.db.selectFrom('drivers').select(['id', 'name', 'phone', 'vehicleId']).where('id', '=', pkg.driverId).executeTakeFirst()
-      : undefined;
+    const driver = pkg.driverId ? await this.repos.drivers.findById(pkg.driverId) : undefined;
 
     const live = movedCurrent && isLiveStatus(pkg.status);
     const speed = finiteOrNull(input.speed);
@@ -97,99 +98,83 @@ export class FixService {
     const proximity = eta ? evaluateProximity(eta.distance, parseProximityState(oldState)) : null;
     const newState = proximity ? serializeProximityState(proximity.state) : oldState;
 
-    const locationId = newId();
     const now = new Date(nowMs).toISOString();
     const address = input.address?.trim() || null;
+    const row = locationRow({
+      packageId: pkg.id,
+      lat: fix.lat,
+      lng: fix.lng,
+      type: 'current',
+      address,
+      driverName: input.driverName?.trim() || driver?.name || pkg.driver || null,
+      driverPhone: input.driverPhone?.trim() || driver?.phone || pkg.driverPhone || null,
+      vehicleId: input.vehicleId?.trim() || driver?.vehicleId || null,
+      accuracy: finiteOrNull(input.accuracy),
+      heading: finiteOrNull(input.heading),
+      speed,
+      altitude: finiteOrNull(input.altitude),
+      battery: finiteOrNull(input.battery),
+      isLiveTracking: 1,
+      source,
+      recordedAt,
+      createdAt: now,
+    });
     let alertWon = false;
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('locations')
-        .values({
-          id: locationId,
-          packageId: pkg.id,
-          lat: fix.lat,
-          lng: fix.lng,
-          type: 'current',
-          address,
-          driverName: input.driverName?.trim() || driver?.name || pkg.driver || null,
-          driverPhone: input.driverPhone?.trim() || driver?.phone || pkg.driverPhone || null,
-          vehicleId: input.vehicleId?.trim() || driver?.vehicleId || null,
-          accuracy: finiteOrNull(input.accuracy),
-          heading: finiteOrNull(input.heading),
-          speed,
-          altitude: finiteOrNull(input.altitude),
-          battery: finiteOrNull(input.battery),
-          isLiveTracking: 1,
-          source,
-          recordedAt,
-          createdAt: now,
-        })
-        .execute();
+    await this.repos.transaction(async (trx) => {
+      await trx.packages.insertLocation(row);
       if (!movedCurrent) return;
       // The current-location text is public (the package view): it names the driver's position only while the
       // package is in transit or out for delivery (design.md §4).
       if (isLiveStatus(pkg.status)) {
-        await trx
-          .updateTable('packages')
-          .set({ currentLocation: gpsLocationText(fix.lat, fix.lng, address), updatedAt: now })
-          .where('id', '=', pkg.id)
-          .execute();
+        await trx.packages.update(pkg.id, { currentLocation: gpsLocationText(fix.lat, fix.lng, address), updatedAt: now });
       }
-      if (newState !== oldState) {
-        // Compare-and-set: of two fixes racing past a radius, only one announces it.
-        const swapped = await trx
-          .updateTable('packages')
-          .set({ proximityState: newState })
-          .where('id', '=', pkg.id)
-          .where((eb) => (oldState == null ? eb('proximityState', 'is', null) : eb('proximityState', '=', oldState)))
-          .executeTakeFirst();
-        alertWon = Number(swapped.numUpdatedRows) > 0;
-      }
-      if (driver) await updateDriverPosition(trx, driver.id, fix.lat, fix.lng, recordedAt);
+      // Compare-and-set: of two fixes racing past a radius, only one announces it.
+      if (newState !== oldState) alertWon = await trx.packages.swapProximityState(pkg.id, oldState, newState);
+      if (driver) await trx.drivers.moveToFix(driver.id, fix.lat, fix.lng, recordedAt);
     });
 
     if (live) {
-      this.hub.publish(pkg.id, {
-        type: 'location_update',
-        data: {
-          packageId: pkg.id,
-          trackingNumber: pkg.trackingNumber,
-          status: pkg.status,
-          lat: fix.lat,
-          lng: fix.lng,
-          address,
-          speed,
-          accuracy: finiteOrNull(input.accuracy),
-          heading: finiteOrNull(input.heading),
-          battery: finiteOrNull(input.battery),
-          recordedAt,
-          etaMinutes: eta ? eta.eta : null,
-          ...(proximity?.alert && alertWon && eta ? { proximityAlert: proximityAlert(proximity.alert, eta.distance, eta.eta) } : {}),
-        },
-      });
+      const alert = proximity?.alert && alertWon && eta ? proximityAlert(proximity.alert, eta.distance, eta.eta) : null;
+      this.hub.publish(pkg.id, { type: 'location_update', data: presentLocationUpdate(pkg, row, eta ? eta.estimate : null, alert) });
     }
+    const locationId = row.id;
     return { success: true, locationId, movedCurrent };
   }
 
   /**
-   * A fix from a registered OsmAnd device: it applies to each of the driver's packages in transit or out for
-   * delivery. A package that refuses it as a resend or a jump is skipped (an offline queue resends, and a device
-   * answered with an error would resend forever); a fix that is bad in itself is refused with 422.
+   * A report from a registered OsmAnd device (Traccar Client, hardware trackers). Every well-formed report from a
+   * known device is answered with success (design.md §5, decision 017): every Traccar Client version resends a
+   * refused point forever and blocks the ones behind it. The device's last contact and battery are recorded; a report
+   * without a usable fix (a heartbeat, cell or wifi only, or one a filter refuses on its own) is kept with its reason
+   * and moves nothing. A usable fix applies to each of the driver's packages in transit or out for delivery; a
+   * package that refuses it as a resend or a jump is skipped.
    */
-  async ingestDevice(identifier: string, input: FixInput): Promise<{ success: true; packages: number }> {
+  async ingestDevice(identifier: string, input: DeviceReport): Promise<DeviceIngestResult> {
     const device = await this.devices.findByIdentifier(identifier.trim());
     if (!device) throw notFound(ERR.deviceNotFound);
+    const battery = finiteOrNull(input.battery);
+    await this.devices.recordContact(device.id, battery);
     const nowMs = Date.now();
+    const recordedAtMs = input.timestamp ? Date.parse(input.timestamp) : nowMs;
+    const recordedAt = new Date(Number.isFinite(recordedAtMs) ? recordedAtMs : nowMs).toISOString();
+    const hasCoordinates = Number.isFinite(input.lat) && Number.isFinite(input.lng);
+    const unused = async (reason: string): Promise<DeviceIngestResult> => {
+      await this.devices.recordUnusedPoint(device.id, {
+        lat: hasCoordinates && Math.abs(input.lat) <= 90 ? input.lat : null,
+        lng: hasCoordinates && Math.abs(input.lng) <= 180 ? input.lng : null,
+        accuracy: finiteOrNull(input.accuracy),
+        battery,
+        reason,
+        recordedAt,
+      });
+      return { success: true, packages: 0, reason };
+    };
+    if (!hasCoordinates) return unused(input.hasCellOrWifi ? LIVE_MSG.noGpsFixCellWifi : LIVE_MSG.heartbeat);
     const fix = toFixPoint(input, nowMs);
     const alone = checkFixAlone(fix, nowMs);
-    if (alone) throw unprocessable(alone);
+    if (alone) return unused(alone);
 
-    const packages = await this.db
-      .selectFrom('packages')
-      .selectAll()
-      .where('driverId', '=', device.driverId)
-      .where('status', 'in', ['in_transit', 'out_for_delivery'])
-      .execute();
+    const packages = await this.repos.packages.listForDriverIn(device.driverId, LIVE_STATUSES);
     let applied = 0;
     for (const pkg of packages) {
       try {
@@ -200,10 +185,61 @@ export class FixService {
         this.log.debug({ packageId: pkg.id, reason: err.message }, 'device fix skipped for package');
       }
     }
-    const recordedAt = new Date(fix.recordedAtMs).toISOString();
-    await updateDriverPosition(this.db, device.driverId, fix.lat, fix.lng, recordedAt);
-    return { success: true, packages: applied };
+    await this.repos.drivers.moveToFix(device.driverId, fix.lat, fix.lng, new Date(fix.recordedAtMs).toISOString());
+    return { success: true, packages: applied, reason: null };
   }
+
+  /**
+   * A driver's offline queue in one request (issue 7): each fix in the order sent, each with the status it would
+   * have had alone. A fix naming a package goes through the package pipeline (which must be the driver's); one
+   * without moves the driver's own position, never backwards.
+   */
+  async ingestDriverBatch(driverId: string, fixes: unknown[]): Promise<FixBatchResult> {
+    const results: FixBatchResult['results'] = [];
+    for (const [index, raw] of fixes.entries()) {
+      const parsed = queuedFixSchema.safeParse(raw);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        results.push({ index, status: 400, locationId: null, movedCurrent: false, message: issue ? `${issue.path.join('.') || 'fix'}: ${issue.message}` : 'Invalid fix' });
+        continue;
+      }
+      const { packageId, ...fix } = parsed.data;
+      try {
+        if (packageId) {
+          const pkg = await this.repos.packages.findByRef(packageId);
+          if (!pkg) throw notFound(ERR.packageNotFound);
+          if (pkg.driverId !== driverId) throw new HttpError(403, ERR.forbidden);
+          const result = await this.ingestForPackage(pkg, fix, 'web');
+          results.push({ index, status: 201, locationId: result.locationId, movedCurrent: result.movedCurrent, message: null });
+        } else {
+          const nowMs = Date.now();
+          const point = toFixPoint(fix, nowMs);
+          const alone = checkFixAlone(point, nowMs);
+          if (alone) throw unprocessable(alone);
+          const moved = await this.repos.drivers.moveToFix(driverId, point.lat, point.lng, new Date(point.recordedAtMs).toISOString());
+          results.push({ index, status: 201, locationId: null, movedCurrent: moved, message: null });
+        }
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
+        results.push({ index, status: err.statusCode, locationId: null, movedCurrent: false, message: err.message });
+      }
+    }
+    const accepted = results.filter((r) => r.status === 201).length;
+    return { accepted, rejected: results.length - accepted, results };
+  }
+}
+
+/** An OsmAnd report: a fix, or only a heartbeat (no coordinates: lat and lng NaN). */
+export interface DeviceReport extends FixInput {
+  /** The report carried cell towers or wifi access points instead of a GPS fix. */
+  hasCellOrWifi?: boolean;
+}
+
+export interface DeviceIngestResult {
+  success: true;
+  packages: number;
+  /** Why the report moved nothing, or null when it was used. */
+  reason: string | null;
 }
 
 function finiteOrNull(value: number | null | undefined): number | null {
@@ -217,14 +253,4 @@ function toFixPoint(input: FixInput, nowMs: number): FixPoint {
     recordedAtMs: input.timestamp ? Date.parse(input.timestamp) : nowMs,
     accuracy: finiteOrNull(input.accuracy),
   };
-}
-
-/** Moves the driver to a fix unless the driver already has a newer one (from another package or device). */
-async function updateDriverPosition(db: Kysely<Database>, driverId: string, lat: number, lng: number, recordedAt: string): Promise<void> {
-  await db
-    .updateTable('drivers')
-    .set({ currentLat: lat, currentLng: lng, lastLocationUpdate: recordedAt, isOnline: 1 })
-    .where('id', '=', driverId)
-    .where((eb) => eb.or([eb('lastLocationUpdate', 'is', null), eb('lastLocationUpdate', '<=', recordedAt)]))
-    .execute();
 }

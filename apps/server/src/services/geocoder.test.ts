@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/index.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { GeocodeCacheRepository } from '../repositories/geocode-cache.ts';
 import { Geocoder } from './geocoder.ts';
 
 let dir: string;
@@ -24,7 +25,7 @@ const near = (value: number | undefined, expected: number, tol: number) => expec
 
 describe('Geocoder without a provider (GEOCODER_URL unset): the bundled table, no network', () => {
   it('finds a US address by its ZIP', async () => {
-    const g = new Geocoder({ db: handle.db });
+    const g = new Geocoder({ cacheRepository: new GeocodeCacheRepository(handle.db) });
     const chicago = await g.geocode('233 S Wacker Dr, Chicago, IL 60606');
     expect(chicago).toMatchObject({ source: 'zip-table', displayName: 'Chicago, IL 60606' });
     near(chicago?.lat, 41.8789, 0.05);
@@ -36,7 +37,7 @@ describe('Geocoder without a provider (GEOCODER_URL unset): the bundled table, n
   });
 
   it('ignores a ZIP-like number of another state, then matches "City, ST", then the state', async () => {
-    const g = new Geocoder({ db: handle.db });
+    const g = new Geocoder({ cacheRepository: new GeocodeCacheRepository(handle.db) });
     // 12345 is Schenectady, NY: here it is a house number in Illinois.
     const springfield = await g.geocode('12345 Main St, Springfield, IL');
     expect(springfield).toMatchObject({ source: 'city-table', displayName: 'Springfield, IL' });
@@ -52,7 +53,7 @@ describe('Geocoder without a provider (GEOCODER_URL unset): the bundled table, n
   });
 
   it('answers null when nothing matches, and reverse-geocodes to coordinates to 4 decimals', async () => {
-    const g = new Geocoder({ db: handle.db });
+    const g = new Geocoder({ cacheRepository: new GeocodeCacheRepository(handle.db) });
     expect(await g.geocode('Somewhere in the hills of Narnia')).toBeNull();
     expect(await g.geocode('   ')).toBeNull();
     expect(await g.reverse(41.878912, -87.635934)).toBe('41.8789, -87.6359');
@@ -89,7 +90,7 @@ describe('Geocoder with a Nominatim-compatible provider', () => {
   });
 
   it('asks the provider, caches the answer in the database (the second lookup makes no request), 1 request/s', async () => {
-    const g = new Geocoder({ db: handle.db, providerUrl: url });
+    const g = new Geocoder({ cacheRepository: new GeocodeCacheRepository(handle.db), providerUrl: url });
     const first = await g.geocode('Champ de Mars, 5 Av. Anatole France, Paris');
     expect(first).toEqual({ lat: 48.8584, lng: 2.2945, displayName: 'Found: Champ de Mars, 5 Av. Anatole France, Paris', source: 'provider' });
     expect(requests).toHaveLength(1);
@@ -98,7 +99,7 @@ describe('Geocoder with a Nominatim-compatible provider', () => {
     expect(requests[0]!.userAgent).toMatch(/cargo-tracker/);
 
     // Same address, other spacing and case: from the cache, also for a new Geocoder (the cache is the database's).
-    const again = await new Geocoder({ db: handle.db, providerUrl: url }).geocode('  champ de mars,  5 av. anatole france, paris ');
+    const again = await new Geocoder({ cacheRepository: new GeocodeCacheRepository(handle.db), providerUrl: url }).geocode('  champ de mars,  5 av. anatole france, paris ');
     expect(again).toMatchObject({ lat: 48.8584, source: 'provider' });
     expect(requests).toHaveLength(1);
 
@@ -112,7 +113,7 @@ describe('Geocoder with a Nominatim-compatible provider', () => {
   }, 15_000);
 
   it("falls back to the table when the provider knows nothing, and caches the provider's miss", async () => {
-    const g = new Geocoder({ db: handle.db, providerUrl: url, provider: { minIntervalMs: 0 } });
+    const g = new Geocoder({ cacheRepository: new GeocodeCacheRepository(handle.db), providerUrl: url, provider: { minIntervalMs: 0 } });
     const result = await g.geocode('1 Nowhere Rd, Chicago, IL 60606');
     expect(result?.source).toBe('zip-table');
     await g.geocode('1 Nowhere Rd, Chicago, IL 60606');
@@ -121,7 +122,7 @@ describe('Geocoder with a Nominatim-compatible provider', () => {
 
   it('falls back to the table while the provider is down, and leaves it alone for a while', async () => {
     status = 503;
-    const g = new Geocoder({ db: handle.db, providerUrl: url, provider: { minIntervalMs: 0 }, retryAfterFailureMs: 60_000 });
+    const g = new Geocoder({ cacheRepository: new GeocodeCacheRepository(handle.db), providerUrl: url, provider: { minIntervalMs: 0 }, retryAfterFailureMs: 60_000 });
     const result = await g.geocode('400 Broad St, Seattle, WA 98109');
     expect(result?.source).toBe('zip-table');
     expect(requests).toHaveLength(1);
@@ -129,18 +130,18 @@ describe('Geocoder with a Nominatim-compatible provider', () => {
     expect((await g.geocode('Another place, Denver, CO 80204'))?.source).toBe('zip-table');
     expect(requests).toHaveLength(1);
     // Nothing was cached from the failure: a fresh geocoder asks again.
-    const fresh = new Geocoder({ db: handle.db, providerUrl: url, provider: { minIntervalMs: 0 } });
+    const fresh = new Geocoder({ cacheRepository: new GeocodeCacheRepository(handle.db), providerUrl: url, provider: { minIntervalMs: 0 } });
     expect((await fresh.geocode('400 Broad St, Seattle, WA 98109'))?.source).toBe('provider');
   });
 
   it('falls back to the table when the provider cannot be reached at all', async () => {
-    const g = new Geocoder({ db: handle.db, providerUrl: 'http://127.0.0.1:9/', provider: { timeoutMs: 1_000 } });
+    const g = new Geocoder({ cacheRepository: new GeocodeCacheRepository(handle.db), providerUrl: 'http://127.0.0.1:9/', provider: { timeoutMs: 1_000 } });
     expect((await g.geocode('233 S Wacker Dr, Chicago, IL 60606'))?.source).toBe('zip-table');
     expect(await g.reverse(1.5, 2.5)).toBe('1.5000, 2.5000');
   });
 
   it("reverse-geocodes with the provider's name, cached, else coordinates to 4 decimals", async () => {
-    const g = new Geocoder({ db: handle.db, providerUrl: url, provider: { minIntervalMs: 0 } });
+    const g = new Geocoder({ cacheRepository: new GeocodeCacheRepository(handle.db), providerUrl: url, provider: { minIntervalMs: 0 } });
     expect(await g.reverse(41.8789, -87.6359)).toBe('Willis Tower, Chicago');
     expect(await g.reverse(41.8789, -87.6359)).toBe('Willis Tower, Chicago');
     expect(await g.reverse(0.123456, 0.654321)).toBe('0.1235, 0.6543');

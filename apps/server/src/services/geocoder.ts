@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types.ts';
+import type { GeocodeCacheRepository } from '../repositories/geocode-cache.ts';
 import { DbGeocodeCache } from './geocoding/cache.ts';
 import { NominatimProvider, type NominatimOptions } from './geocoding/nominatim.ts';
 import type { GeocodeResult } from './geocoding/types.ts';
@@ -13,7 +12,8 @@ export type { GeocodeResult, GeocodeSource } from './geocoding/types.ts';
  * provider knows nothing or cannot be reached. Reverse geocoding falls back to the coordinates to 4 decimals.
  */
 export interface GeocoderOptions {
-  db: Kysely<Database>;
+  /** Where the provider's answers are kept (the geocode_cache table). */
+  cacheRepository: GeocodeCacheRepository;
   /** GEOCODER_URL; unset means no network at all. */
   providerUrl?: string | undefined;
   provider?: Partial<Omit<NominatimOptions, 'baseUrl' | 'cache'>>;
@@ -29,7 +29,7 @@ export class Geocoder {
 
   constructor(private readonly options: GeocoderOptions) {
     this.provider = options.providerUrl
-      ? new NominatimProvider({ ...options.provider, baseUrl: options.providerUrl, cache: new DbGeocodeCache(options.db) })
+      ? new NominatimProvider({ ...options.provider, baseUrl: options.providerUrl, cache: new DbGeocodeCache(options.cacheRepository) })
       : null;
     this.retryAfterFailureMs = options.retryAfterFailureMs ?? 30_000;
   }

@@ -1,67 +1,12 @@
-import tzlookup from '@photostructure/tz-lookup';
-import { GPS_STALE_MS, LIVE_MSG, LIVE_STATUSES, type LiveTracking, type PackageStatus } from '@cargo/shared';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, LocationsTable, PackagesTable } from '../db/types.ts';
+import { distanceM, GPS_STALE_MS, isLiveStatus, KMH_PER_MS, LIVE_MSG, PROXIMITY_TYPES, type EtaEstimate, type ProximityAlert } from '@cargo/shared';
+import type { DriverRow, LocationRow, PackageRow } from '../db/types.ts';
 import { sha256 } from '../lib/crypto.ts';
-import { etaMinutes, distanceM, smoothedSpeed } from './proximity.ts';
-
-export type PackageRow = Selectable<PackagesTable>;
-export type FixRow = Selectable<LocationsTable>;
+import { nowIso } from '../lib/time.ts';
+import type { Repositories } from '../repositories/index.ts';
+import { DEFAULT_SPEED_MS, etaMinutes, parseProximityState, PROXIMITY_RADII_M, proximityAlert, smoothedSpeed } from './proximity.ts';
 
 /** How many recent fixes feed the smoothed speed behind the ETA. */
 export const SPEED_WINDOW = 10;
-
-/** A driver's live position is public only in these statuses (design.md §4). */
-export const isLiveStatus = (status: string): boolean => (LIVE_STATUSES as readonly string[]).includes(status as PackageStatus);
-
-/** A package by id or by tracking number (trimmed, case-insensitive; design.md §6). */
-export function findPackageByRef(db: Kysely<Database>, ref: string): Promise<PackageRow | undefined> {
-  const trimmed = ref.trim();
-  if (!trimmed) return Promise.resolve(undefined);
-  return db
-    .selectFrom('packages')
-    .selectAll()
-    .where((eb) => eb.or([eb('id', '=', trimmed), eb(eb.fn('lower', ['trackingNumber']), '=', trimmed.toLowerCase())]))
-    .executeTakeFirst();
-}
-
-/** The live fixes of a package: 'current' locations that came from a device, not typed in by hand. */
-function fixesOf(db: Kysely<Database>, packageId: string) {
-  return db.selectFrom('locations').where('packageId', '=', packageId).where('type', '=', 'current').where('isLiveTracking', '=', 1);
-}
-
-/** The fix that is the current position: the newest by device time. */
-export function newestFix(db: Kysely<Database>, packageId: string): Promise<FixRow | undefined> {
-  return fixesOf(db, packageId).selectAll().orderBy('recordedAt', 'desc').orderBy('createdAt', 'desc').limit(1).executeTakeFirst();
-}
-
-/** The stored fix just before (or at) a device time: what a new fix is compared with. */
-export function fixAtOrBefore(db: Kysely<Database>, packageId: string, recordedAt: string): Promise<FixRow | undefined> {
-  return fixesOf(db, packageId)
-    .selectAll()
-    .where('recordedAt', '<=', recordedAt)
-    .orderBy('recordedAt', 'desc')
-    .orderBy('createdAt', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-/** Speeds (m/s) of the recent fixes, oldest first. */
-export async function recentSpeeds(db: Kysely<Database>, packageId: string): Promise<Array<number | null>> {
-  const rows = await fixesOf(db, packageId).select('speed').orderBy('recordedAt', 'desc').limit(SPEED_WINDOW).execute();
-  return rows.map((r) => (r.speed == null ? null : Number(r.speed))).reverse();
-}
-
-/** The IANA time zone at a position, null where the lookup has none. */
-export function timeZoneAt(lat: number, lng: number): string | null {
-  try {
-    return tzlookup(lat, lng);
-  } catch {
-    return null;
-  }
-}
-
-const num = (v: number | null | undefined): number | null => (v == null ? null : Number(v));
 
 export interface PublicSubscription {
   pkg: PackageRow;
@@ -70,54 +15,77 @@ export interface PublicSubscription {
   expiresAt: string | null;
 }
 
+/** An ETA: minutes, straight-line metres, and how it was reached. */
+export interface EtaResult {
+  distance: number;
+  eta: number;
+  estimate: EtaEstimate;
+}
+
+/** What the live view is made of (presenters/live-tracking.ts shapes it). */
+export interface LiveState {
+  pkg: PackageRow;
+  /** The newest fix, whatever the status (its driver details are shown); its position only when `showPosition`. */
+  fix: LocationRow | undefined;
+  driver: Pick<DriverRow, 'name' | 'phone' | 'vehicleId'> | undefined;
+  showPosition: boolean;
+  isActive: boolean;
+  message: string | null;
+  /** Only from a fresh fix: an ETA from a stale position would be a guess (design.md §6). */
+  eta: EtaResult | null;
+  /** The tightest alert that fired and whose radius the driver is still inside: what a page opened now shows. */
+  proximityAlert: ProximityAlert | null;
+  nowMs: number;
+}
+
 /**
  * The public live view of a package (GET /api/tracking/live/{ref}, /ws subscriptions): reached by tracking number
  * (or id) or by an active customer share link. The driver's position is shown only while the package is in transit
  * or out for delivery (design.md §4).
  */
 export class LiveTrackingService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly repos: Repositories) {}
 
   /** A tracking number, a package id or an active customer share-link token; undefined when none matches. */
   async resolvePublicRef(ref: string): Promise<PublicSubscription | undefined> {
     const trimmed = ref.trim();
     if (!trimmed) return undefined;
-    const byRef = await findPackageByRef(this.db, trimmed);
+    const byRef = await this.repos.packages.findByRef(trimmed);
     if (byRef) return { pkg: byRef, tokenHash: null, expiresAt: null };
     const tokenHash = sha256(trimmed);
-    const link = await this.db
-      .selectFrom('shareLinks')
-      .innerJoin('packages', 'packages.id', 'shareLinks.packageId')
-      .selectAll('packages')
-      .select(['shareLinks.expiresAt as linkExpiresAt'])
-      .where('shareLinks.tokenHash', '=', tokenHash)
-      .where('shareLinks.kind', '=', 'customer')
-      .where('shareLinks.revokedAt', 'is', null)
-      .where('shareLinks.expiresAt', '>', new Date().toISOString())
-      .executeTakeFirst();
-    if (!link) return undefined;
-    const { linkExpiresAt, ...pkg } = link;
-    return { pkg, tokenHash, expiresAt: linkExpiresAt };
+    const link = await this.repos.shareLinks.findActive(tokenHash, 'customer', nowIso());
+    const pkg = link ? await this.repos.packages.findById(link.packageId) : undefined;
+    if (!link || !pkg) return undefined;
+    return { pkg, tokenHash, expiresAt: link.expiresAt };
   }
 
-  /** Minutes to the delivery address from a position, or null without delivery coordinates. */
-  async etaFrom(pkg: PackageRow, position: { lat: number; lng: number }, extraSpeed?: number | null): Promise<{ distance: number; eta: number } | null> {
+  /**
+   * The ETA from a position to the delivery address (design.md §6) and how it was reached; null without delivery
+   * coordinates. `eta` is the minutes, `distance` the straight-line metres.
+   */
+  async etaFrom(pkg: PackageRow, position: { lat: number; lng: number }, extraSpeed?: number | null): Promise<EtaResult | null> {
     if (pkg.deliveryLat == null || pkg.deliveryLng == null) return null;
     const distance = distanceM(position, { lat: Number(pkg.deliveryLat), lng: Number(pkg.deliveryLng) });
-    const speeds = await recentSpeeds(this.db, pkg.id);
+    const speeds = await this.repos.packages.recentSpeeds(pkg.id, SPEED_WINDOW);
     if (extraSpeed !== undefined) speeds.push(extraSpeed);
-    return { distance, eta: etaMinutes(distance, smoothedSpeed(speeds)) };
+    const speed = smoothedSpeed(speeds);
+    const eta = etaMinutes(distance, speed);
+    const estimate: EtaEstimate = {
+      minutes: eta,
+      distanceM: Math.round(distance),
+      speedKmh: Math.round((speed ?? DEFAULT_SPEED_MS) * KMH_PER_MS),
+      speedSource: speed == null ? 'assumed' : 'recent',
+    };
+    return { distance, eta, estimate };
   }
 
-  async view(ref: string, nowMs = Date.now()): Promise<LiveTracking | undefined> {
+  async view(ref: string, nowMs = Date.now()): Promise<LiveState | undefined> {
     const resolved = await this.resolvePublicRef(ref);
     if (!resolved) return undefined;
     const { pkg } = resolved;
     const showPosition = isLiveStatus(pkg.status);
-    const fix = await newestFix(this.db, pkg.id);
-    const driver = pkg.driverId
-      ? await this.db.selectFrom('drivers').select(['name', 'phone', 'vehicleId']).where('id', '=', pkg.driverId).executeTakeFirst()
-      : undefined;
+    const fix = await this.repos.packages.newestFix(pkg.id);
+    const driver = pkg.driverId ? await this.repos.drivers.findById(pkg.driverId) : undefined;
 
     const isActive = showPosition && !!fix && nowMs - Date.parse(fix.recordedAt) <= GPS_STALE_MS;
     let message: string | null = null;
@@ -127,39 +95,10 @@ export class LiveTrackingService {
       else if (!showPosition) message = LIVE_MSG.notLive;
       else message = LIVE_MSG.sharingPaused;
     }
-
-    const position = showPosition && fix ? { lat: Number(fix.lat), lng: Number(fix.lng) } : null;
-    const eta = position ? await this.etaFrom(pkg, position) : null;
-
-    return {
-      packageId: pkg.id,
-      status: pkg.status,
-      driverName: fix?.driverName ?? driver?.name ?? pkg.driver ?? null,
-      driverPhone: fix?.driverPhone ?? driver?.phone ?? pkg.driverPhone ?? null,
-      vehicleId: fix?.vehicleId ?? driver?.vehicleId ?? null,
-      isActive,
-      message,
-      estimatedArrival: eta ? new Date(nowMs + eta.eta * 60_000).toISOString() : null,
-      etaMinutes: eta ? eta.eta : null,
-      // A maps link to where the driver is: as private as the position itself.
-      realLocationLink: showPosition ? pkg.realLocationLink : null,
-      packageInfo: { trackingNumber: pkg.trackingNumber, customer: pkg.customerName, destination: pkg.deliveryAddress },
-      pickup: { address: pkg.pickupAddress, lat: num(pkg.pickupLat), lng: num(pkg.pickupLng) },
-      delivery: { address: pkg.deliveryAddress, lat: num(pkg.deliveryLat), lng: num(pkg.deliveryLng) },
-      currentLocation:
-        fix && position
-          ? {
-              lat: position.lat,
-              lng: position.lng,
-              address: fix.address,
-              lastUpdate: fix.recordedAt,
-              speed: num(fix.speed),
-              accuracy: num(fix.accuracy),
-              heading: num(fix.heading),
-              battery: num(fix.battery),
-              timeZone: timeZoneAt(position.lat, position.lng),
-            }
-          : null,
-    };
+    const eta = isActive && fix ? await this.etaFrom(pkg, { lat: Number(fix.lat), lng: Number(fix.lng) }) : null;
+    const fired = parseProximityState(pkg.proximityState).fired;
+    const standing = eta ? [...PROXIMITY_TYPES].reverse().find((type) => fired.includes(type) && eta.distance <= PROXIMITY_RADII_M[type]) : undefined;
+    const alert = standing && eta ? proximityAlert(standing, eta.distance, eta.eta) : null;
+    return { pkg, fix, driver, showPosition, isActive, message, eta, proximityAlert: alert, nowMs };
   }
 }

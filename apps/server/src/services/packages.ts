@@ -15,31 +15,28 @@ import {
   autoCurrentLocation,
   ERR,
   GPS_TEXT_PATTERN,
-  LIVE_STATUSES,
+  isLiveStatus,
+  NO_DRIVER,
   STATUS_LABELS,
+  type PackageSortField,
   type LocationRecord,
   type LocationType,
   type PackageInputParsed,
   type PackageStatus,
   type StatusHistoryEntry,
 } from '@cargo/shared';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../db/types.ts';
+import type { LocationRow, PackageRow, StatusHistoryRow } from '../db/types.ts';
 import { newId } from '../lib/crypto.ts';
 import { conflict, notFound } from '../lib/http-errors.ts';
 import { isoFromMs } from '../lib/time.ts';
-import {
-  presentHistoryEntry,
-  presentLocation,
-  synthesizeEndpoint,
-  type LocationRow,
-  type PackageRow,
-  type PackageView,
-  type StatusHistoryRow,
-} from '../presenters/package.ts';
+import type { PackageView } from '../policies/package-view.ts';
+import { presentHistoryEntry, presentLocation } from '../presenters/package.ts';
+import { isUniqueViolation } from '../repositories/errors.ts';
+import type { Repositories } from '../repositories/index.ts';
+import { locationRow, type EndpointType } from '../repositories/packages.ts';
 import { formatCoordinates, type Geocoder } from './geocoder.ts';
 
-export type { PackageRow } from '../presenters/package.ts';
+export type { PackageRow } from '../db/types.ts';
 
 export interface StatusChange {
   previousStatus: string;
@@ -55,9 +52,14 @@ export interface PackageEvents {
 export interface PackageListQuery {
   status?: PackageStatus | undefined;
   q?: string | undefined;
+  /** A driver id, or NO_DRIVER for packages without one. */
+  driverId?: string | undefined;
+  sort?: PackageSortField | undefined;
+  order?: 'asc' | 'desc' | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
 }
+
 
 export interface StatusUpdate {
   status: PackageStatus;
@@ -80,11 +82,6 @@ export interface LocationActor {
   vehicleId: string | null;
 }
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-const UNIQUE_CODES = new Set(['23505', 'SQLITE_CONSTRAINT_UNIQUE']);
-const isUniqueViolation = (err: unknown) => UNIQUE_CODES.has(String((err as { code?: unknown })?.code));
-
 export const LIST_LIMIT_DEFAULT = 500;
 export const LIST_LIMIT_MAX = 1000;
 
@@ -93,29 +90,19 @@ export class PackageService {
   private lastMs = 0;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repos: Repositories,
     private readonly geocoder: Geocoder,
     private readonly log?: { error(obj: object, msg: string): void },
   ) {}
 
   /** A package by its id or its tracking number (trimmed, case-insensitive); undefined when none. */
-  async findByRef(ref: string): Promise<PackageRow | undefined> {
-    const trimmed = ref.trim();
-    if (!trimmed) return undefined;
-    return this.db
-      .selectFrom('packages')
-      .selectAll()
-      .where((eb) => eb.or([eb('id', '=', trimmed), eb(eb.fn('lower', ['trackingNumber']), '=', trimmed.toLowerCase())]))
-      .executeTakeFirst();
+  findByRef(ref: string): Promise<PackageRow | undefined> {
+    return this.repos.packages.findByRef(ref);
   }
 
   /** The packages with these tracking numbers (case-insensitive), in the order given, and the numbers that match none. */
   async findByTrackingNumbers(numbers: readonly string[]): Promise<{ found: PackageRow[]; missing: string[] }> {
-    const rows = await this.db
-      .selectFrom('packages')
-      .selectAll()
-      .where(sql<string>`lower(tracking_number)`, 'in', numbers.map((n) => n.toLowerCase()))
-      .execute();
+    const rows = await this.repos.packages.findByTrackingNumbers(numbers);
     const byKey = new Map(rows.map((row) => [row.trackingNumber.toLowerCase(), row]));
     const found: PackageRow[] = [];
     const missing: string[] = [];
@@ -134,33 +121,18 @@ export class PackageService {
     return pkg;
   }
 
-  /** Every package, newest first, optionally by status and a substring of tracking number, customer or addresses. */
+  /**
+   * The admin's list: optionally by status, driver and a substring of tracking number, customer, addresses or driver
+   * name; sorted (newest first by default, the id breaking ties so pages never overlap) and paged.
+   */
   async list(query: PackageListQuery = {}): Promise<{ rows: PackageRow[]; total: number }> {
-    let base = this.db.selectFrom('packages');
-    if (query.status) base = base.where('status', '=', query.status);
-    const q = query.q?.trim().toLowerCase();
-    if (q) {
-      const pattern = `%${q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-      base = base.where((eb) =>
-        eb.or(
-          (['trackingNumber', 'customerName', 'customerPhone', 'pickupAddress', 'deliveryAddress'] as const).map(
-            (column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '!'`,
-          ),
-        ),
-      );
-    }
     const limit = Math.min(query.limit ?? LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX);
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('createdAt', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(query.offset ?? 0)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    const driverId = query.driverId === NO_DRIVER ? null : query.driverId;
+    return this.repos.packages.list(
+      { status: query.status, q: query.q, driverId },
+      { limit, offset: query.offset ?? 0 },
+      { sort: query.sort ?? 'createdAt', order: query.order ?? 'desc' },
+    );
   }
 
   /** Creates a package with its first history entry and its origin/destination points, in one transaction. */
@@ -181,7 +153,7 @@ export class PackageService {
       updatedAt: isoFromMs(now),
     };
     await this.writeGuarded(async (trx) => {
-      await trx.insertInto('packages').values(row).execute();
+      await trx.packages.insert(row);
       await this.insertHistory(trx, row.id, input.status, row.currentLocation, 'Package created', now);
       await this.replaceEndpoint(trx, row, 'origin', pickup, now);
       await this.replaceEndpoint(trx, row, 'destination', delivery, now);
@@ -219,7 +191,7 @@ export class PackageService {
     const { id, createdAt: _createdAt, ...changes } = after;
     let entry: StatusHistoryEntry | null = null;
     await this.writeGuarded(async (trx) => {
-      await trx.updateTable('packages').set(changes).where('id', '=', id).execute();
+      await trx.packages.update(id, changes);
       if (before.status !== after.status) {
         entry = await this.insertHistory(trx, id, after.status as PackageStatus, after.currentLocation, `Status changed to ${label(after.status)}`, now);
       }
@@ -233,17 +205,12 @@ export class PackageService {
   /** Deletes a package; its history, locations and share links go with it (foreign keys cascade). */
   async remove(ref: string): Promise<void> {
     const pkg = await this.getByRef(ref);
-    await this.db.deleteFrom('packages').where('id', '=', pkg.id).execute();
+    await this.repos.packages.deleteByIds([pkg.id]);
     this.emit('deleted', [pkg.id]);
   }
 
   async batchDelete(ids: string[]): Promise<number> {
-    const unique = [...new Set(ids)];
-    const deleted = await this.db.transaction().execute(async (trx) => {
-      const found = await trx.selectFrom('packages').select('id').where('id', 'in', unique).execute();
-      if (found.length) await trx.deleteFrom('packages').where('id', 'in', unique).execute();
-      return found.map((r) => r.id);
-    });
+    const deleted = await this.repos.packages.deleteByIds([...new Set(ids)]);
     if (deleted.length) this.emit('deleted', deleted);
     return deleted.length;
   }
@@ -251,54 +218,37 @@ export class PackageService {
   /** Deletes the packages created more than `daysOld` days ago. */
   async clearOld(daysOld: number): Promise<number> {
     const cutoff = isoFromMs(Date.now() - daysOld * 24 * 60 * 60 * 1000);
-    const deleted = await this.db.transaction().execute(async (trx) => {
-      const found = await trx.selectFrom('packages').select('id').where('createdAt', '<', cutoff).execute();
-      if (found.length) await trx.deleteFrom('packages').where('createdAt', '<', cutoff).execute();
-      return found.map((r) => r.id);
-    });
+    const deleted = await this.repos.packages.deleteCreatedBefore(cutoff);
     if (deleted.length) this.emit('deleted', deleted);
     return deleted.length;
   }
 
   /** Status history, oldest first. */
-  async history(packageId: string): Promise<StatusHistoryEntry[]> {
-    const rows = await this.db
-      .selectFrom('statusHistory')
-      .selectAll()
-      .where('packageId', '=', packageId)
-      .orderBy('timestamp', 'asc')
-      .orderBy('createdAt', 'asc')
-      .execute();
-    return rows.map((r: StatusHistoryRow) => presentHistoryEntry(r));
+  history(packageId: string): Promise<StatusHistoryRow[]> {
+    return this.repos.packages.history(packageId);
   }
 
   /**
    * Location records, newest first. The public gets the origin, the destination and only the newest 'current' fix,
-   * and that fix only while the package is in transit or out for delivery (design.md §4); the full view gets every
-   * record. Origin and destination are made from the package's coordinates when it has no record of that type.
+   * and that fix only while the package is in transit or out for delivery (design.md §4); the assigned driver and an
+   * admin get every record. Origin and destination are made from the package's coordinates when it has no record of
+   * that type.
    */
-  async locations(pkg: PackageRow, view: PackageView): Promise<LocationRecord[]> {
-    const records: LocationRecord[] = [];
-    if (view === 'full') {
-      const rows = await this.db
-        .selectFrom('locations')
-        .selectAll()
-        .where('packageId', '=', pkg.id)
-        .orderBy('recordedAt', 'desc')
-        .orderBy('createdAt', 'desc')
-        .execute();
-      records.push(...rows.map((r: LocationRow) => presentLocation(r)));
+  async locations(pkg: PackageRow, view: PackageView): Promise<LocationRow[]> {
+    const rows: LocationRow[] = [];
+    if (view !== 'public') {
+      rows.push(...(await this.repos.packages.locations(pkg.id)));
     } else {
-      const types: LocationType[] = (LIVE_STATUSES as string[]).includes(pkg.status) ? ['origin', 'destination', 'current'] : ['origin', 'destination'];
-      const newest = await Promise.all(types.map((type) => this.newestLocation(pkg.id, type)));
-      for (const row of newest) if (row) records.push(presentLocation(row));
+      const types: LocationType[] = isLiveStatus(pkg.status) ? ['origin', 'destination', 'current'] : ['origin', 'destination'];
+      const newest = await Promise.all(types.map((type) => this.repos.packages.newestLocation(pkg.id, type)));
+      for (const row of newest) if (row) rows.push(row);
     }
     for (const type of ['origin', 'destination'] as const) {
-      if (records.some((r) => r.type === type)) continue;
-      const made = synthesizeEndpoint(pkg, type);
-      if (made) records.push(made);
+      if (rows.some((r) => r.type === type)) continue;
+      const made = endpointFromPackage(pkg, type);
+      if (made) rows.push(made);
     }
-    return records.sort((a, b) => (a.recordedAt < b.recordedAt ? 1 : a.recordedAt > b.recordedAt ? -1 : 0));
+    return rows.sort((a, b) => (a.recordedAt < b.recordedAt ? 1 : a.recordedAt > b.recordedAt ? -1 : 0));
   }
 
   /** Admin status update: a history entry as written (status as its label) and the package's status and location. */
@@ -315,19 +265,18 @@ export class PackageService {
     const now = this.tick();
     // The driver's coordinates leave the public text once the package is no longer on its way (design.md §4).
     const location =
-      GPS_TEXT_PATTERN.test(before.currentLocation) && !LIVE_STATUSES.includes(status)
+      GPS_TEXT_PATTERN.test(before.currentLocation) && !isLiveStatus(status)
         ? autoCurrentLocation(status, before.pickupAddress)
         : before.currentLocation;
     return this.applyStatus(before, status, location, `Status changed to ${label(status)} by ${by}`, now, isoFromMs(now));
   }
 
   /** A position set by hand: stored as a record; 'current' also moves the package's current-location text. */
-  async addLocation(ref: string, input: LocationInput, actor: LocationActor | null): Promise<LocationRecord> {
+  async addLocation(ref: string, input: LocationInput, actor: LocationActor | null): Promise<LocationRow> {
     const pkg = await this.getByRef(ref);
     const now = this.tick();
     const address = input.address ?? formatCoordinates(input.lat, input.lng, 6);
-    const row: LocationRow = {
-      id: newId(),
+    const row = locationRow({
       packageId: pkg.id,
       lat: input.lat,
       lng: input.lng,
@@ -336,34 +285,27 @@ export class PackageService {
       driverName: actor?.driverName ?? null,
       driverPhone: actor?.driverPhone ?? null,
       vehicleId: actor?.vehicleId ?? null,
-      accuracy: null,
-      heading: null,
-      speed: null,
-      altitude: null,
-      battery: null,
-      isLiveTracking: 0,
       source: 'manual',
       recordedAt: isoFromMs(now),
       createdAt: isoFromMs(now),
-    };
+    });
     const changes: Partial<PackageRow> = { updatedAt: isoFromMs(now) };
     if (input.type === 'current') changes.currentLocation = address;
     // An origin or destination set by hand is the package's pickup or delivery point from now on.
     if (input.type === 'origin') Object.assign(changes, { pickupLat: input.lat, pickupLng: input.lng });
     if (input.type === 'destination') Object.assign(changes, { deliveryLat: input.lat, deliveryLng: input.lng });
-    await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('locations').values(row).execute();
-      await trx.updateTable('packages').set(changes).where('id', '=', pkg.id).execute();
+    await this.repos.transaction(async (trx) => {
+      await trx.packages.insertLocation(row);
+      await trx.packages.update(pkg.id, changes);
     });
-    const record = presentLocation(row);
-    this.emit('location', { ...pkg, ...changes }, record);
-    return record;
+    this.emit('location', { ...pkg, ...changes }, presentLocation(row));
+    return row;
   }
 
   async setLocationLink(ref: string, link: string | null): Promise<PackageRow> {
     const pkg = await this.getByRef(ref);
     const updatedAt = isoFromMs(this.tick());
-    await this.db.updateTable('packages').set({ realLocationLink: link, updatedAt }).where('id', '=', pkg.id).execute();
+    await this.repos.packages.update(pkg.id, { realLocationLink: link, updatedAt });
     return { ...pkg, realLocationLink: link, updatedAt };
   }
 
@@ -376,12 +318,8 @@ export class PackageService {
     timestamp: string,
   ): Promise<PackageRow> {
     const after: PackageRow = { ...before, status, currentLocation: location, updatedAt: isoFromMs(now) };
-    const entry = await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('packages')
-        .set({ status, currentLocation: location, updatedAt: after.updatedAt })
-        .where('id', '=', before.id)
-        .execute();
+    const entry = await this.repos.transaction(async (trx) => {
+      await trx.packages.update(before.id, { status, currentLocation: location, updatedAt: after.updatedAt });
       return this.insertHistory(trx, before.id, status, location, description, now, timestamp);
     });
     this.emit('status', after, { previousStatus: before.status, entry });
@@ -389,7 +327,7 @@ export class PackageService {
   }
 
   private async insertHistory(
-    trx: Db,
+    trx: Repositories,
     packageId: string,
     status: PackageStatus,
     location: string,
@@ -398,49 +336,26 @@ export class PackageService {
     timestamp: string = isoFromMs(now),
   ): Promise<StatusHistoryEntry> {
     const row: StatusHistoryRow = { id: newId(), packageId, status: label(status), location, description, timestamp, createdAt: isoFromMs(now) };
-    await trx.insertInto('statusHistory').values(row).execute();
+    await trx.packages.insertHistory(row);
     return presentHistoryEntry(row);
   }
 
   /** Drops the package's records of one endpoint type and writes the new point, when it is known. */
-  private async replaceEndpoint(trx: Db, pkg: PackageRow, type: 'origin' | 'destination', point: ResolvedPoint, now: number): Promise<void> {
-    await trx.deleteFrom('locations').where('packageId', '=', pkg.id).where('type', '=', type).execute();
+  private async replaceEndpoint(trx: Repositories, pkg: PackageRow, type: EndpointType, point: ResolvedPoint, now: number): Promise<void> {
+    await trx.packages.deleteEndpoint(pkg.id, type);
     if (point.lat === null || point.lng === null) return;
-    await trx
-      .insertInto('locations')
-      .values({
-        id: newId(),
+    await trx.packages.insertLocation(
+      locationRow({
         packageId: pkg.id,
         lat: point.lat,
         lng: point.lng,
         type,
         address: type === 'origin' ? pkg.pickupAddress : pkg.deliveryAddress,
-        driverName: null,
-        driverPhone: null,
-        vehicleId: null,
-        accuracy: null,
-        heading: null,
-        speed: null,
-        altitude: null,
-        battery: null,
-        isLiveTracking: 0,
         source: point.source ?? 'manual',
         recordedAt: isoFromMs(now),
         createdAt: isoFromMs(now),
-      })
-      .execute();
-  }
-
-  private newestLocation(packageId: string, type: LocationType): Promise<LocationRow | undefined> {
-    return this.db
-      .selectFrom('locations')
-      .selectAll()
-      .where('packageId', '=', packageId)
-      .where('type', '=', type)
-      .orderBy('recordedAt', 'desc')
-      .orderBy('createdAt', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+      }),
+    );
   }
 
   /**
@@ -464,28 +379,20 @@ export class PackageService {
   /** A given driver must exist; its name and phone fill what the body leaves out. */
   private async driverFields(input: PackageInputParsed): Promise<Pick<PackageRow, 'driverId' | 'driver' | 'driverPhone'>> {
     if (!input.driverId) return { driverId: null, driver: input.driver, driverPhone: input.driverPhone };
-    const driver = await this.db.selectFrom('drivers').select(['id', 'name', 'phone']).where('id', '=', input.driverId).executeTakeFirst();
+    const driver = await this.repos.drivers.findById(input.driverId);
     if (!driver) throw notFound(ERR.driverNotFound);
     return { driverId: driver.id, driver: input.driver ?? driver.name, driverPhone: input.driverPhone ?? driver.phone };
   }
 
   private async assertTrackingFree(trackingNumber: string, exceptId?: string): Promise<void> {
-    const taken = await this.findByTrackingNumber(trackingNumber);
-    if (taken && taken.id !== exceptId) throw conflict(ERR.trackingTaken);
-  }
-
-  private findByTrackingNumber(trackingNumber: string) {
-    return this.db
-      .selectFrom('packages')
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', ['trackingNumber']), '=', trackingNumber.trim().toLowerCase()))
-      .executeTakeFirst();
+    const taken = await this.repos.packages.idOfTrackingNumber(trackingNumber);
+    if (taken && taken !== exceptId) throw conflict(ERR.trackingTaken);
   }
 
   /** A write in one transaction; a tracking number taken by a concurrent writer is the same 409 as a checked one. */
-  private async writeGuarded(work: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
+  private async writeGuarded(work: (trx: Repositories) => Promise<void>): Promise<void> {
     try {
-      await this.db.transaction().execute(work);
+      await this.repos.transaction(work);
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(ERR.trackingTaken);
       throw err;
@@ -519,7 +426,29 @@ function label(status: string): string {
   return STATUS_LABELS[status as PackageStatus] ?? status;
 }
 
-function pointChanged(before: PackageRow, after: PackageRow, type: 'origin' | 'destination'): boolean {
+/**
+ * An origin or destination point made from the package's own coordinates, for a package that has no location record
+ * of that type. Null when the coordinates are unknown: a point is never invented.
+ */
+function endpointFromPackage(pkg: PackageRow, type: EndpointType): LocationRow | null {
+  const lat = type === 'origin' ? pkg.pickupLat : pkg.deliveryLat;
+  const lng = type === 'origin' ? pkg.pickupLng : pkg.deliveryLng;
+  if (lat == null || lng == null) return null;
+  return locationRow({
+    // Stable and recognisable, so a client can key on it; never a database id.
+    id: `${pkg.id}:${type}`,
+    packageId: pkg.id,
+    lat: Number(lat),
+    lng: Number(lng),
+    type,
+    address: type === 'origin' ? pkg.pickupAddress : pkg.deliveryAddress,
+    source: 'package',
+    recordedAt: pkg.createdAt,
+    createdAt: pkg.createdAt,
+  });
+}
+
+function pointChanged(before: PackageRow, after: PackageRow, type: EndpointType): boolean {
   return type === 'origin'
     ? before.pickupAddress !== after.pickupAddress || before.pickupLat !== after.pickupLat || before.pickupLng !== after.pickupLng
     : before.deliveryAddress !== after.deliveryAddress || before.deliveryLat !== after.deliveryLat || before.deliveryLng !== after.deliveryLng;

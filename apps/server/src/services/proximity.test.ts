@@ -1,7 +1,7 @@
+import { distanceM } from '@cargo/shared';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SPEED_MS,
-  distanceM,
   etaMinutes,
   evaluateProximity,
   parseProximityState,

@@ -2,17 +2,6 @@ import { KMH_PER_MS, LIVE_MSG, PROXIMITY, PROXIMITY_TYPES, type ProximityAlert, 
 
 /** Pure proximity and ETA rules (design.md §6); the fix pipeline stores the state and publishes the alert. */
 
-const EARTH_RADIUS_M = 6_371_008.8;
-const toRad = (deg: number) => (deg * Math.PI) / 180;
-
-/** Great-circle (haversine) distance in metres. */
-export function distanceM(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const dLat = toRad(b.lat - a.lat);
-  const dLng = toRad(b.lng - a.lng);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 export const PROXIMITY_RADII_M: Record<ProximityType, number> = {
   approaching: PROXIMITY.approachingM,
   arriving: PROXIMITY.arrivingM,

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types.ts';
 import { newToken, sha256 } from '../lib/crypto.ts';
 import { isoFromMs } from '../lib/time.ts';
+import type { SessionRepository } from '../repositories/sessions.ts';
 
 export type SessionRole = 'admin' | 'driver';
 export interface Session {
@@ -18,7 +17,7 @@ const TOUCH_EVERY_MS = 60 * 1000;
 
 export class SessionService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly sessions: SessionRepository,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -26,50 +25,39 @@ export class SessionService {
   async create(role: SessionRole, subjectId: string): Promise<string> {
     const token = newToken();
     const now = this.clock();
-    await this.db
-      .insertInto('sessions')
-      .values({
-        tokenHash: sha256(token),
-        role,
-        subjectId,
-        createdAt: isoFromMs(now),
-        lastSeenAt: isoFromMs(now),
-        expiresAt: isoFromMs(now + SESSION_MAX_MS),
-      })
-      .execute();
+    await this.sessions.insert({
+      tokenHash: sha256(token),
+      role,
+      subjectId,
+      createdAt: isoFromMs(now),
+      lastSeenAt: isoFromMs(now),
+      expiresAt: isoFromMs(now + SESSION_MAX_MS),
+    });
     return token;
   }
 
   /** The live session for a token, or null when unknown, idle too long or past its lifetime. */
   async resolve(token: string): Promise<Session | null> {
     const tokenHash = sha256(token);
-    const row = await this.db.selectFrom('sessions').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+    const row = await this.sessions.find(tokenHash);
     if (!row) return null;
     const now = this.clock();
     const lastSeen = Date.parse(row.lastSeenAt);
     if (now >= Date.parse(row.expiresAt) || now - lastSeen >= SESSION_IDLE_MS) {
-      await this.db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
+      await this.sessions.delete(tokenHash);
       return null;
     }
     if (now - lastSeen >= TOUCH_EVERY_MS) {
-      await this.db.updateTable('sessions').set({ lastSeenAt: isoFromMs(now) }).where('tokenHash', '=', tokenHash).execute();
+      await this.sessions.touch(tokenHash, isoFromMs(now));
     }
     return { role: row.role as SessionRole, subjectId: row.subjectId, tokenHash };
   }
 
   async revoke(tokenHash: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
+    await this.sessions.delete(tokenHash);
   }
 
   async revokeAllFor(role: SessionRole, subjectId: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('role', '=', role).where('subjectId', '=', subjectId).execute();
-  }
-
-  async purgeExpired(): Promise<void> {
-    const now = this.clock();
-    await this.db
-      .deleteFrom('sessions')
-      .where((eb) => eb.or([eb('expiresAt', '<=', isoFromMs(now)), eb('lastSeenAt', '<=', isoFromMs(now - SESSION_IDLE_MS))]))
-      .execute();
+    await this.sessions.deleteFor(role, subjectId);
   }
 }

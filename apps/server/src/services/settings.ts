@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types.ts';
 import { nowIso } from '../lib/time.ts';
+import type { SettingsRepository } from '../repositories/settings.ts';
 
 export const CURRENT_LOCATION_SETTING = 'current_location';
 export const REAL_LOCATION_SETTING = 'real_location';
@@ -19,10 +18,10 @@ export interface RealLocation {
 
 /** Global key-value settings (spec §3), each value stored as JSON text. */
 export class SettingsService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly settings: SettingsRepository) {}
 
   async read<T>(id: string): Promise<{ value: T; updatedAt: string } | undefined> {
-    const row = await this.db.selectFrom('settings').select(['value', 'updatedAt']).where('id', '=', id).executeTakeFirst();
+    const row = await this.settings.find(id);
     if (!row) return undefined;
     try {
       return { value: JSON.parse(row.value) as T, updatedAt: row.updatedAt };
@@ -35,11 +34,7 @@ export class SettingsService {
   async write(id: string, value: unknown): Promise<string> {
     const updatedAt = nowIso();
     const text = JSON.stringify(value);
-    await this.db
-      .insertInto('settings')
-      .values({ id, value: text, updatedAt })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ value: text, updatedAt }))
-      .execute();
+    await this.settings.upsert({ id, value: text, updatedAt });
     return updatedAt;
   }
 

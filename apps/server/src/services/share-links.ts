@@ -1,75 +1,109 @@
 import { ERR, LIVE_MSG } from '@cargo/shared';
-import type { Kysely } from 'kysely';
-import type { z } from 'zod';
-import type { shareLinkSchema } from '@cargo/shared';
-import type { Database } from '../db/types.ts';
+import type { PackageRow, ShareLinkRow } from '../db/types.ts';
 import { newId, newToken, sha256 } from '../lib/crypto.ts';
 import { notFound } from '../lib/http-errors.ts';
+import { nowIso } from '../lib/time.ts';
 import type { LiveHub } from '../realtime/hub.ts';
-import { findPackageByRef } from './live-tracking.ts';
+import type { Repositories } from '../repositories/index.ts';
+import type { Principal } from './principals.ts';
 
 export type ShareLinkKind = 'customer' | 'driver';
-type ShareLink = z.infer<typeof shareLinkSchema>;
 
 /** 24 random bytes: 192 bits, base64url (design.md §4 asks for at least 128). */
 export const SHARE_TOKEN_BYTES = 24;
+/** The admin's list of live links shows at most this many. */
+const LIVE_LIST_MAX = 500;
 
 /** The page a share link opens (design.md §3). */
 export const sharePath = (kind: ShareLinkKind, token: string): string =>
   kind === 'customer' ? `/track-live/${token}` : `/driver-track/${token}`;
 
+/** The full address of a share link's page: PUBLIC_URL when set, otherwise the origin the request came to. */
+export function shareUrl(origin: string, kind: ShareLinkKind, token: string): string {
+  return `${origin.replace(/\/+$/, '')}${sharePath(kind, token)}`;
+}
+
+/** Who made a link, as stored: 'admin:<id>' or 'driver:<id>'. */
+export function creatorOf(principal: Principal | null): string {
+  if (principal?.role === 'admin') return `admin:${principal.adminId}`;
+  if (principal?.role === 'driver') return driverCreator(principal.driverId);
+  return 'unknown';
+}
+
+/** The createdBy of links a driver made: they act with the driver's authority and end with it. */
+export function driverCreator(driverId: string): string {
+  return `driver:${driverId}`;
+}
+
 /**
  * Share links (design.md §4): a customer link opens the live page without the tracking number; a driver link is a
- * Bearer token for one package's GPS endpoints (resolved in plugins/auth.ts). Tokens are stored only as SHA-256.
+ * Bearer token for one package's GPS endpoints (resolved in services/principals.ts). Tokens are stored only as SHA-256.
  */
 export class ShareLinkService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repos: Repositories,
     private readonly hub: LiveHub,
   ) {}
 
-  async create(input: { packageRef: string; hours: number; kind: ShareLinkKind; createdBy: string }, nowMs = Date.now()) {
-    const pkg = await findPackageByRef(this.db, input.packageRef);
+  /** Creates a link; answers its token and URL, which are never readable again. */
+  async create(
+    input: { packageRef: string; hours: number; kind: ShareLinkKind; createdBy: string; origin: string },
+    nowMs = Date.now(),
+  ): Promise<{ token: string; url: string; expiresAt: string; packageId: string }> {
+    const pkg = await this.repos.packages.findByRef(input.packageRef);
     if (!pkg) throw notFound(ERR.packageNotFound);
     const token = newToken(SHARE_TOKEN_BYTES);
     const expiresAt = new Date(nowMs + input.hours * 3_600_000).toISOString();
-    await this.db
-      .insertInto('shareLinks')
-      .values({
-        id: newId(),
-        tokenHash: sha256(token),
-        packageId: pkg.id,
-        kind: input.kind,
-        createdBy: input.createdBy,
-        expiresAt,
-        revokedAt: null,
-        createdAt: new Date(nowMs).toISOString(),
-      })
-      .execute();
-    return { token, expiresAt, packageId: pkg.id };
+    await this.repos.shareLinks.insert({
+      id: newId(),
+      tokenHash: sha256(token),
+      packageId: pkg.id,
+      kind: input.kind,
+      createdBy: input.createdBy,
+      expiresAt,
+      revokedAt: null,
+      createdAt: new Date(nowMs).toISOString(),
+    });
+    return { token, url: shareUrl(input.origin, input.kind, token), expiresAt, packageId: pkg.id };
   }
 
   /** Revokes a link; revoking it again changes nothing. A customer link's live subscriptions end at once. */
   async revoke(token: string): Promise<void> {
     const tokenHash = sha256(token);
-    const link = await this.db.selectFrom('shareLinks').select(['id', 'kind', 'revokedAt']).where('tokenHash', '=', tokenHash).executeTakeFirst();
+    const link = await this.repos.shareLinks.findByTokenHash(tokenHash);
     if (!link) throw notFound(LIVE_MSG.shareLinkNotFound);
-    if (!link.revokedAt) {
-      await this.db.updateTable('shareLinks').set({ revokedAt: new Date().toISOString() }).where('id', '=', link.id).execute();
-    }
+    if (!link.revokedAt) await this.repos.shareLinks.revoke(link.id, nowIso());
     if (link.kind === 'customer') this.hub.revokeToken(tokenHash);
   }
 
-  /** A package's links, newest first, never their tokens. */
-  async listForPackage(ref: string): Promise<ShareLink[]> {
-    const pkg = await findPackageByRef(this.db, ref);
+  /**
+   * A live driver link and its package (the sharing page holds only the token). Unknown, revoked, expired and
+   * customer tokens are all the same 404, so the call tells nothing about other tokens.
+   */
+  async resolveDriverLink(token: string, nowMs = Date.now()): Promise<{ link: ShareLinkRow; pkg: PackageRow }> {
+    const link = await this.repos.shareLinks.findActive(sha256(token), 'driver', new Date(nowMs).toISOString());
+    const pkg = link ? await this.repos.packages.findById(link.packageId) : undefined;
+    if (!link || !pkg) throw notFound(LIVE_MSG.shareLinkNotFound);
+    return { link, pkg };
+  }
+
+  /** Revokes a link by its id (as listed), for an admin who no longer has the token after a reload. */
+  async revokeById(id: string): Promise<void> {
+    const link = await this.repos.shareLinks.findById(id);
+    if (!link) throw notFound(LIVE_MSG.shareLinkNotFound);
+    if (!link.revokedAt) await this.repos.shareLinks.revoke(link.id, nowIso());
+    if (link.kind === 'customer') this.hub.revokeToken(link.tokenHash);
+  }
+
+  /** Every live link (neither revoked nor expired) across packages, newest first, at most 500. */
+  listLive(nowMs = Date.now()) {
+    return this.repos.shareLinks.listLive(new Date(nowMs).toISOString(), LIVE_LIST_MAX);
+  }
+
+  /** A package's links, newest first. */
+  async listForPackage(ref: string): Promise<ShareLinkRow[]> {
+    const pkg = await this.repos.packages.findByRef(ref);
     if (!pkg) throw notFound(ERR.packageNotFound);
-    const rows = await this.db
-      .selectFrom('shareLinks')
-      .select(['id', 'packageId', 'kind', 'expiresAt', 'revokedAt', 'createdAt'])
-      .where('packageId', '=', pkg.id)
-      .orderBy('createdAt', 'desc')
-      .execute();
-    return rows.map((row) => ({ ...row, kind: row.kind === 'driver' ? 'driver' : 'customer' }));
+    return this.repos.shareLinks.listForPackage(pkg.id);
   }
 }

@@ -1,20 +1,13 @@
-import type { DailyStats, DatabaseStats } from '@cargo/shared';
-import type { Kysely } from 'kysely';
-import type { Database, Dialect } from '../db/types.ts';
+import { ACTIVE_STATUSES, EARTH_RADIUS_MILES, greatCircleDistance, type DailyStats, type DatabaseStats } from '@cargo/shared';
+import type { Dialect } from '../db/types.ts';
+import type { Repositories } from '../repositories/index.ts';
 
 /** The public 'Today's Progress' figures are cached this long (they are read on every home page view). */
 export const DAILY_STATS_TTL_MS = 10_000;
 
-const EARTH_RADIUS_MILES = 3958.8;
-const IN_TRANSIT_STATUSES = ['in_transit', 'out_for_delivery', 'picked_up'];
-
 /** Great-circle (haversine) distance in miles. */
 export function haversineMiles(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLng = (lng2 - lng1) * rad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(a)));
+  return greatCircleDistance({ lat: lat1, lng: lng1 }, { lat: lat2, lng: lng2 }, EARTH_RADIUS_MILES);
 }
 
 /**
@@ -48,7 +41,7 @@ export class StatsService {
   readonly daily: () => Promise<DailyStats>;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repos: Repositories,
     private readonly dialect: Dialect,
     clock: () => number = Date.now,
   ) {
@@ -62,21 +55,13 @@ export class StatsService {
    */
   async computeDaily(): Promise<DailyStats> {
     const [byStatus, delivered, packagePhones, pickupPhones] = await Promise.all([
-      this.packagesByStatus(),
-      this.db
-        .selectFrom('packages')
-        .select(['pickupLat', 'pickupLng', 'deliveryLat', 'deliveryLng'])
-        .where('status', '=', 'delivered')
-        .where('pickupLat', 'is not', null)
-        .where('pickupLng', 'is not', null)
-        .where('deliveryLat', 'is not', null)
-        .where('deliveryLng', 'is not', null)
-        .execute(),
-      this.db.selectFrom('packages').select('customerPhone as phone').distinct().execute(),
-      this.db.selectFrom('pickupRequests').select('phone').distinct().execute(),
+      this.repos.packages.countByStatus(),
+      this.repos.packages.endpointsWhereStatus('delivered'),
+      this.repos.packages.customerPhones(),
+      this.repos.pickupRequests.phones(),
     ]);
     const customers = new Set<string>();
-    for (const { phone } of [...packagePhones, ...pickupPhones]) {
+    for (const phone of [...packagePhones, ...pickupPhones]) {
       const key = customerKey(phone);
       if (key) customers.add(key);
     }
@@ -84,7 +69,7 @@ export class StatsService {
     for (const p of delivered) miles += haversineMiles(Number(p.pickupLat), Number(p.pickupLng), Number(p.deliveryLat), Number(p.deliveryLng));
     return {
       deliveriesCompleted: byStatus.delivered ?? 0,
-      packagesInTransit: IN_TRANSIT_STATUSES.reduce((sum, s) => sum + (byStatus[s] ?? 0), 0),
+      packagesInTransit: ACTIVE_STATUSES.reduce((sum, s) => sum + (byStatus[s] ?? 0), 0),
       customersServed: customers.size,
       milesDelivered: Math.round(miles),
     };
@@ -92,45 +77,39 @@ export class StatsService {
 
   /** GET /api/database/stats: the admin Database tab's totals. */
   async database(): Promise<DatabaseStats> {
-    const count = async (table: keyof Database, where?: [string, unknown]) => {
-      let query = this.db.selectFrom(table).select((eb) => eb.fn.countAll<string | number>().as('n'));
-      // The column names are ours, never the caller's.
-      if (where) query = query.where(where[0] as never, '=', where[1] as never);
-      return Number((await query.executeTakeFirstOrThrow()).n);
-    };
-    const [packages, drivers, activeDrivers, onlineDrivers, pickupRequests, pendingPickupRequests, statusHistory, locations, devices, shareLinks, byStatus, range] =
+    const { packages: pkgs, drivers, pickupRequests: pickups, devices, shareLinks } = this.repos;
+    const [packages, driverCount, activeDrivers, onlineDrivers, pickupRequests, pendingPickupRequests, statusHistory, locations, deviceCount, shareLinkCount, byStatus, range] =
       await Promise.all([
-        count('packages'),
-        count('drivers'),
-        count('drivers', ['isActive', 1]),
-        count('drivers', ['isOnline', 1]),
-        count('pickupRequests'),
-        count('pickupRequests', ['status', 'pending']),
-        count('statusHistory'),
-        count('locations'),
-        count('devices'),
-        count('shareLinks'),
-        this.packagesByStatus(),
-        this.db
-          .selectFrom('packages')
-          .select((eb) => [eb.fn.min<string | null>('createdAt').as('oldest'), eb.fn.max<string | null>('createdAt').as('newest')])
-          .executeTakeFirstOrThrow(),
+        pkgs.count(),
+        drivers.count(),
+        drivers.count({ isActive: true }),
+        drivers.count({ isOnline: true }),
+        pickups.count(),
+        pickups.count({ status: 'pending' }),
+        pkgs.countHistory(),
+        pkgs.countLocations(),
+        devices.count(),
+        shareLinks.count(),
+        pkgs.countByStatus(),
+        pkgs.createdRange(),
       ]);
     return {
       dialect: this.dialect,
-      totals: { packages, drivers, activeDrivers, onlineDrivers, pickupRequests, pendingPickupRequests, statusHistory, locations, devices, shareLinks },
+      totals: {
+        packages,
+        drivers: driverCount,
+        activeDrivers,
+        onlineDrivers,
+        pickupRequests,
+        pendingPickupRequests,
+        statusHistory,
+        locations,
+        devices: deviceCount,
+        shareLinks: shareLinkCount,
+      },
       packagesByStatus: byStatus,
-      oldestPackageAt: range.oldest ?? null,
-      newestPackageAt: range.newest ?? null,
+      oldestPackageAt: range.oldest,
+      newestPackageAt: range.newest,
     };
-  }
-
-  private async packagesByStatus(): Promise<Record<string, number>> {
-    const rows = await this.db
-      .selectFrom('packages')
-      .select((eb) => ['status', eb.fn.countAll<string | number>().as('n')])
-      .groupBy('status')
-      .execute();
-    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
   }
 }

@@ -20,7 +20,7 @@ describeApi('devices (OsmAnd trackers)', () => {
       const res = await register('  Van tracker ');
       expect(res.statusCode, res.body).toBe(201);
       const body = res.json();
-      expect(body).toEqual({ id: expect.any(String), driverId: driver.id, name: 'Van tracker', lastSeenAt: null, createdAt: expect.any(String), identifier: expect.any(String) });
+      expect(body).toEqual({ id: expect.any(String), driverId: driver.id, name: 'Van tracker', lastSeenAt: null, lastBattery: null, createdAt: expect.any(String), identifier: expect.any(String) });
       expect(body.identifier).toMatch(/^[A-Za-z0-9_-]{32}$/);
       const row = await ctx.app.db.selectFrom('devices').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow();
       expect(row.identifierHash).toBe(sha256(body.identifier));
@@ -54,7 +54,7 @@ describeApi('devices (OsmAnd trackers)', () => {
       const res = await ctx.request({ method: 'GET', url: '/api/devices', token: ctx.adminToken });
       expect(res.statusCode).toBe(200);
       const list = res.json() as Array<Record<string, unknown>>;
-      expect(list.find((d) => d.id === created.id)).toEqual({ id: created.id, driverId: driver.id, name: 'Listed', lastSeenAt: null, createdAt: created.createdAt });
+      expect(list.find((d) => d.id === created.id)).toEqual({ id: created.id, driverId: driver.id, name: 'Listed', lastSeenAt: null, lastBattery: null, createdAt: created.createdAt });
       expect(res.body).not.toContain(created.identifier);
       expect(res.body).not.toMatch(/identifier/i);
       const times = list.map((d) => d.createdAt as string);
@@ -68,13 +68,15 @@ describeApi('devices (OsmAnd trackers)', () => {
   });
 
   describe('findByIdentifier (used by /api/osmand)', () => {
-    it("finds the device's driver by identifier and marks it seen; unknown identifiers find nothing", async () => {
+    it("finds the device's driver by identifier and records its contact; unknown identifiers find nothing", async () => {
       const created = (await register('Finder')).json();
       const found = await ctx.app.devices.findByIdentifier(created.identifier);
       expect(found).toEqual({ id: created.id, driverId: driver.id });
+      await ctx.app.devices.recordContact(found!.id, 64);
       const list = await ctx.request({ method: 'GET', url: '/api/devices', token: ctx.adminToken });
       const seen = list.json().find((d: { id: string }) => d.id === created.id);
       expect(Date.now() - Date.parse(seen.lastSeenAt)).toBeLessThan(60_000);
+      expect(seen.lastBattery).toBe(64);
       expect(await ctx.app.devices.findByIdentifier('not-a-device')).toBeUndefined();
       expect(await ctx.app.devices.findByIdentifier('')).toBeUndefined();
       // The stored hash is not itself an identifier.

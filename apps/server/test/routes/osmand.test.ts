@@ -1,3 +1,4 @@
+import type { DeviceCreated } from '@cargo/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeDriver, makePackage, type DriverFixture } from '../fixtures.ts';
 import { describeApi, setupApp, type TestContext } from '../helper.ts';
@@ -24,7 +25,7 @@ describeApi('OsmAnd device fixes', () => {
   const registerDevice = async (driver: DriverFixture) => {
     const res = await ctx.request({ method: 'POST', url: '/api/devices', token: ctx.adminToken, payload: { driverId: driver.id, name: 'Traccar phone' } });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: string; identifier: string };
+    return res.json() as DeviceCreated;
   };
   const osmandGet = (query: Record<string, string | number>) =>
     ctx.request({ method: 'GET', url: `/api/osmand?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}` });
@@ -48,7 +49,7 @@ describeApi('OsmAnd device fixes', () => {
     const seconds = Math.floor(tick() / 1000);
     const res = await osmandGet({ id: deviceA.identifier, ...at, timestamp: seconds, speed: 10, bearing: 270, altitude: 180, accuracy: 9, batt: 87 });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, packages: 2 });
+    expect(res.json()).toEqual({ success: true, packages: 2, reason: null });
     for (const pkg of active) {
       const [fix] = await fixesOf(pkg);
       expect(fix).toMatchObject({ source: 'osmand', isLiveTracking: 1, heading: 270, altitude: 180, accuracy: 9, battery: 87, driverName: driverA.name });
@@ -77,7 +78,7 @@ describeApi('OsmAnd device fixes', () => {
       payload: new URLSearchParams({ deviceid: deviceA.identifier, lat: String(at.lat), lon: String(at.lon), timestamp, speed: '0', batt: '55.5' }).toString(),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, packages: 2 });
+    expect(res.json()).toEqual({ success: true, packages: 2, reason: null });
     const [fix] = await fixesOf(active[1]!);
     expect(fix).toMatchObject({ recordedAt: timestamp, speed: 0, battery: 55.5 });
   });
@@ -107,7 +108,7 @@ describeApi('OsmAnd device fixes', () => {
       },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, packages: 2 });
+    expect(res.json()).toEqual({ success: true, packages: 2, reason: null });
     const [fix] = await fixesOf(active[0]!);
     expect(fix).toMatchObject({ recordedAt: timestamp, speed: 12, heading: 45, altitude: 170, accuracy: 4, battery: 42 });
   });
@@ -118,19 +119,19 @@ describeApi('OsmAnd device fixes', () => {
     expect((await osmandGet(query)).json().packages).toBe(2);
     const again = await osmandGet(query);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ success: true, packages: 0 });
+    expect(again.json()).toEqual({ success: true, packages: 0, reason: null });
   });
 
   it('updates the position of a driver with no active package', async () => {
     const res = await osmandGet({ id: deviceB.identifier, lat: 41.9, lon: -87.65, timestamp: Math.floor(Date.now() / 1000) });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, packages: 0 });
+    expect(res.json()).toEqual({ success: true, packages: 0, reason: null });
     const driver = await driverRow(driverB.id);
     expect(driver.currentLat).toBeCloseTo(41.9, 6);
     expect(driver.currentLng).toBeCloseTo(-87.65, 6);
   });
 
-  it('refuses a bad fix with 422 and its reason, moving nothing', async () => {
+  it('answers 200 to a fix the filters refuse on its own, keeps it with the reason, and moves nothing', async () => {
     const before = await driverRow(driverA.id);
     const cases: Array<[Record<string, string | number>, string]> = [
       [{ lat: 0, lon: 0 }, 'Invalid coordinates'],
@@ -141,8 +142,11 @@ describeApi('OsmAnd device fixes', () => {
     ];
     for (const [query, reason] of cases) {
       const res = await osmandGet({ id: deviceA.identifier, ...query });
-      expect(res.statusCode, JSON.stringify(query)).toBe(422);
-      expect(res.json()).toEqual({ message: reason });
+      expect(res.statusCode, JSON.stringify(query)).toBe(200);
+      const expected = 'lat' in query ? reason : 'Heartbeat without a fix';
+      expect(res.json()).toEqual({ success: true, packages: 0, reason: expected });
+      const [kept] = await ctx.app.devices.unusedPoints(deviceA.id, 1);
+      expect(kept!.reason).toBe(expected);
     }
     expect((await driverRow(driverA.id)).lastLocationUpdate).toBe(before.lastLocationUpdate);
   });

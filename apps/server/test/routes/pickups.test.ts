@@ -1,3 +1,4 @@
+import type { PickupRequest } from '@cargo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDriver, type DriverFixture } from '../fixtures.ts';
 import { describeApi, setupApp, type TestContext } from '../helper.ts';
@@ -99,7 +100,7 @@ describeApi('pickup requests', () => {
     it('lists requests newest first for an admin', async () => {
       const res = await ctx.request({ method: 'GET', url: '/api/pickup-requests', token: ctx.adminToken });
       expect(res.statusCode).toBe(200);
-      const list = res.json() as Array<{ id: string; createdAt: string }>;
+      const list = res.json() as PickupRequest[];
       const times = list.map((r) => r.createdAt);
       expect([...times].sort().reverse()).toEqual(times);
       const ids = list.map((r) => r.id);

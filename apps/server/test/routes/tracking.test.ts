@@ -285,6 +285,9 @@ describeApi('live GPS fixes and the public live view', () => {
     });
     // 4000 m × 1.3 ÷ 20 m/s = 260 s → 5 minutes.
     expect(view.etaMinutes).toBe(5);
+    expect(view.eta).toEqual({ minutes: 5, distanceM: expect.closeTo(4000, -1), speedKmh: 72, speedSource: 'recent' });
+    // 4 km out: the approaching alert fired and still stands for a page opened now.
+    expect(view.proximityAlert).toMatchObject({ type: 'approaching', message: 'Your driver is approaching (within 5 km)', eta: 5 });
     const arrival = Date.parse(view.estimatedArrival);
     expect(arrival - Date.now()).toBeGreaterThan(4 * 60_000);
     expect(arrival - Date.now()).toBeLessThan(6 * 60_000);
@@ -297,8 +300,11 @@ describeApi('live GPS fixes and the public live view', () => {
     expect(view.isActive).toBe(false);
     expect(view.message).toBe('Live location is not being shared right now.');
     expect(view.currentLocation.lat).toBeCloseTo(north(pkg, 9000).lat, 6);
-    // No speed was ever reported: 9 km × 1.3 at 40 km/h = 17.55 min → 18.
-    expect(view.etaMinutes).toBe(18);
+    // An ETA from a position that is no longer fresh would be a guess: hidden (design.md §6).
+    expect(view.etaMinutes).toBeNull();
+    expect(view.estimatedArrival).toBeNull();
+    expect(view.eta).toBeNull();
+    expect(view.proximityAlert).toBeNull();
   });
 
   it("keeps the driver's position private unless the package is in transit or out for delivery", async () => {

@@ -108,6 +108,7 @@ describeApi('/ws live channel', () => {
       battery: 90,
       recordedAt: expect.any(String),
       etaMinutes: expect.any(Number),
+      eta: { minutes: expect.any(Number), distanceM: expect.closeTo(3000, -1), speedKmh: 32, speedSource: 'recent' },
       proximityAlert: { type: 'approaching', message: 'Your driver is approaching (within 5 km)', eta: expect.any(Number), distanceM: expect.any(Number) },
     });
     expect(JSON.stringify(update)).not.toMatch(/555-0142|customerPhone|driverId/);

@@ -83,6 +83,15 @@ export async function apiRequest<T = unknown>(
   options: RequestOptions = {},
   parser?: ResponseParser<T>,
 ): Promise<T> {
+  return (await apiRequestWithHeaders(path, options, parser)).body;
+}
+
+/** As {@link apiRequest}, also answering the reply's headers (a list's X-Total-Count). */
+export async function apiRequestWithHeaders<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+  parser?: ResponseParser<T>,
+): Promise<{ body: T; headers: Headers }> {
   const headers = new Headers({ Accept: 'application/json' });
   // Only with a body: Fastify rejects an empty body that claims to be JSON.
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
@@ -98,12 +107,14 @@ export async function apiRequest<T = unknown>(
   });
   const body = parseBody(await response.text());
   if (!response.ok) throw errorFromReply(response, body);
-  return parser ? parser.parse(body) : (body as T);
+  return { body: parser ? parser.parse(body) : (body as T), headers: response.headers };
 }
 
 type BodyOptions = Omit<RequestOptions, 'method' | 'body'>;
 
 export const api = {
+  getWithHeaders: <T = unknown>(path: string, parser?: ResponseParser<T>, options?: BodyOptions) =>
+    apiRequestWithHeaders(path, { ...options, method: 'GET' }, parser),
   get: <T = unknown>(path: string, parser?: ResponseParser<T>, options?: BodyOptions) =>
     apiRequest(path, { ...options, method: 'GET' }, parser),
   post: <T = unknown>(path: string, body?: unknown, parser?: ResponseParser<T>, options?: BodyOptions) =>

@@ -5,7 +5,7 @@ export function telHref(phone: string): string {
   return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
 }
 
-export function mailtoHref(email: string, subject?: string): string {
-  const query = subject ? `?subject=${encodeURIComponent(subject)}` : '';
-  return `mailto:${email.trim()}${query}`;
+export function mailtoHref(email: string, subject?: string, body?: string): string {
+  const params = [subject ? `subject=${encodeURIComponent(subject)}` : '', body ? `body=${encodeURIComponent(body)}` : ''].filter(Boolean);
+  return `mailto:${email.trim()}${params.length ? `?${params.join('&')}` : ''}`;
 }

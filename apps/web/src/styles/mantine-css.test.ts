@@ -1,12 +1,14 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_STYLED_COMPONENTS } from './mantine-admin.ts';
 import { STYLED_COMPONENTS } from './mantine.ts';
 
 const src = join(import.meta.dirname, '..');
 const sheets = join(src, '../../../node_modules/@mantine/core/styles');
 /** Exports of @mantine/core that are not components with a sheet of their own. */
-const NOT_COMPONENTS = new Set(['MantineProvider', 'CSSVariablesResolver', 'createTheme', 'MantineColorsTuple', 'MantineThemeOverride']);
+const NOT_COMPONENTS = new Set(['MantineProvider', 'CSSVariablesResolver', 'createTheme', 'MantineColorsTuple', 'MantineThemeOverride', 'useCombobox']);
+const ALL_STYLED: readonly string[] = [...STYLED_COMPONENTS, ...ADMIN_STYLED_COMPONENTS];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -29,12 +31,14 @@ describe('Mantine CSS', () => {
       }
     }
     expect(used.size).toBeGreaterThan(10);
-    expect([...used].filter((name) => !(STYLED_COMPONENTS as readonly string[]).includes(name))).toEqual([]);
+    expect([...used].filter((name) => !ALL_STYLED.includes(name))).toEqual([]);
   });
 
   it('each listed component with a sheet of its own is imported', () => {
-    const imports = readFileSync(join(src, 'styles/mantine.ts'), 'utf8');
-    const missing = STYLED_COMPONENTS.filter((name) => existsSync(join(sheets, `${name}.css`)) && !imports.includes(`styles/${name}.css'`));
-    expect(missing).toEqual([]);
+    for (const [file, names] of [['styles/mantine.ts', STYLED_COMPONENTS], ['styles/mantine-admin.ts', ADMIN_STYLED_COMPONENTS]] as const) {
+      const imports = readFileSync(join(src, file), 'utf8');
+      const missing = names.filter((name) => existsSync(join(sheets, `${name}.css`)) && !imports.includes(`styles/${name}.css'`));
+      expect(missing, file).toEqual([]);
+    }
   });
 });

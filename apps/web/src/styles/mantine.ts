@@ -18,6 +18,8 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Skeleton.css';
@@ -39,7 +41,7 @@ import '@mantine/notifications/styles.css';
 
 /** The Mantine components whose sheets are imported above (read by mantine-css.test.ts). */
 export const STYLED_COMPONENTS = [
-  'Accordion', 'Anchor', 'Box', 'Burger', 'Button', 'Card', 'Center', 'Checkbox', 'Container', 'Divider', 'Drawer',
+  'Accordion', 'Alert', 'Anchor', 'Badge', 'Box', 'Burger', 'Button', 'Card', 'Center', 'Checkbox', 'Container', 'Divider', 'Drawer',
   'Group', 'List', 'Loader', 'Modal', 'NativeSelect', 'Notification', 'Paper', 'Progress', 'SimpleGrid', 'Skeleton', 'Stack', 'Text',
   'TextInput', 'Textarea', 'ThemeIcon', 'Title', 'VisuallyHidden',
 ] as const;

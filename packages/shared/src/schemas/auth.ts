@@ -12,4 +12,5 @@ export const adminUserSchema = z.object({ id: z.string(), email: z.string() });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const loginResponseSchema = z.object({ token: z.string(), user: adminUserSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const meResponseSchema = z.object({ user: adminUserSchema });

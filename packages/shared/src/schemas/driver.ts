@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { latitude, longitude, optionalText, requiredText } from './common.ts';
+import { latitude, longitude, numberInput, optionalText, requiredText } from './common.ts';
 
 export const pinSchema = z.string({ error: MSG.pinFormat }).regex(/^\d{6}$/, MSG.pinFormat);
 /** A phone with no digit at all is no phone. */
@@ -52,7 +52,7 @@ export const driverLocationSchema = z.object({
   lat: latitude,
   lng: longitude,
   driverId: z.string({ error: MSG.driverIdRequired }).min(1, MSG.driverIdRequired).optional(),
-  accuracy: z.coerce.number().min(0).nullish(),
+  accuracy: numberInput(z.number().min(0), 'Invalid accuracy').nullish(),
 });
 export const locationFromLinkSchema = z.object({
   googleMapsLink: z.string({ error: MSG.invalidMapsLink }).trim().pipe(z.url(MSG.invalidMapsLink)),
@@ -80,6 +80,7 @@ export const driverRouteSchema = z.object({
   }),
   stops: z.array(routeStopSchema),
 });
+export type DriverRoute = z.infer<typeof driverRouteSchema>;
 
 /** PUT /api/drivers/{id}: the admin changes any of these; an absent field stays as it is. */
 export const driverUpdateSchema = driverInputSchema

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { isoTimestamp, latitude, longitude, optionalText } from './common.ts';
+import { isoTimestamp, latitude, longitude, numberInput, optionalText } from './common.ts';
 
 const optionalNumber = (min: number, max: number, message: string) =>
-  z.coerce.number({ error: message }).min(min, message).max(max, message).nullish();
+  numberInput(z.number({ error: message }).min(min, message).max(max, message), message).nullish();
 
 const fixFields = {
   lat: latitude,
@@ -44,3 +44,44 @@ export const fixResultSchema = z.object({
   /** False for a late fix from an offline queue: stored, but older than the current position. */
   movedCurrent: z.boolean(),
 });
+
+/** The most fixes one batch request carries (an hour in a tunnel at one fix every 10 s is 360). */
+export const FIX_BATCH_MAX = 500;
+
+/**
+ * One fix from a driver's offline queue: its device time is required (it says when the driver was there), speed in
+ * m/s; `packageId` (id or tracking number) names the package it was taken for, absent for the driver's own position.
+ */
+export const queuedFixSchema = z.object({
+  ...fixFields,
+  timestamp: isoTimestamp,
+  speed: optionalNumber(0, 1000, 'Invalid speed'),
+  packageId: z.string().trim().min(1).max(200).nullish(),
+});
+export type QueuedFix = z.input<typeof queuedFixSchema>;
+
+/**
+ * POST /api/drivers/{id}/fixes: the body's shape only; each fix is validated on its own (queuedFixSchema) so one bad
+ * fix does not refuse the others.
+ */
+export const fixBatchSchema = z.object({
+  fixes: z
+    .array(z.object({}).loose(), { error: 'fixes must be a list' })
+    .min(1, 'At least one fix is required')
+    .max(FIX_BATCH_MAX, `At most ${FIX_BATCH_MAX} fixes per request`),
+});
+
+/** The result of one fix of a batch, in the order sent: the status it would have had on its own. */
+export const fixBatchItemResultSchema = z.object({
+  index: z.number().int(),
+  status: z.number().int(),
+  locationId: z.string().nullable(),
+  movedCurrent: z.boolean(),
+  message: z.string().nullable(),
+});
+export const fixBatchResultSchema = z.object({
+  accepted: z.number().int(),
+  rejected: z.number().int(),
+  results: z.array(fixBatchItemResultSchema),
+});
+export type FixBatchResult = z.infer<typeof fixBatchResultSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_CURRENT_LOCATION, DEFAULT_SERVICE_TYPE, LIMITS, RECENT_PACKAGES_MAX } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { isoTimestamp, latitude, longitude, optionalText, requiredText, statusInput } from './common.ts';
+import { isoTimestamp, latitude, longitude, numberInput, optionalText, requiredText, statusInput } from './common.ts';
 
 export const trackingNumberSchema = z
   .string({ error: MSG.trackingRequired })
@@ -127,19 +127,34 @@ export const batchDeleteSchema = z.object({
   packageIds: z.array(z.string().min(1)).min(1, 'No packages selected').max(1000),
 });
 export const clearOldSchema = z.object({
-  daysOld: z.coerce.number().int('Days must be a whole number').min(1, 'Days must be at least 1').max(3650),
+  daysOld: numberInput(z.number().int('Days must be a whole number').min(1, 'Days must be at least 1').max(3650), 'Days must be a whole number'),
 });
 export const locationLinkSchema = z.object({
   locationLink: z.string().trim().max(2000).nullable().transform((v) => (v ? v : null)),
 });
 
-/** GET /api/packages (admin): optional filters and paging. */
+/** Columns the admin's package list may be sorted by. */
+export const PACKAGE_SORT_FIELDS = ['createdAt', 'trackingNumber', 'status', 'customerName', 'estimatedDelivery', 'driver', 'serviceType'] as const;
+export type PackageSortField = (typeof PACKAGE_SORT_FIELDS)[number];
+/** driverId filter value for packages with no driver. */
+export const NO_DRIVER = 'none';
+
+/**
+ * GET /api/packages (admin): optional search, filters, sort and paging. With none of them the reply is what it always
+ * was: the newest 500 packages, newest first. X-Total-Count carries the number matching the filters.
+ */
 export const packageListQuerySchema = z.object({
   status: statusInput.optional(),
+  /** A piece of the tracking number, customer name or phone, pickup or delivery address, or driver name. */
   q: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(500),
-  offset: z.coerce.number().int().min(0).default(0),
+  /** A driver's id, or 'none' for packages without a driver. */
+  driverId: z.string().trim().min(1).max(200).optional(),
+  sort: z.enum(PACKAGE_SORT_FIELDS, { error: `Sort by one of: ${PACKAGE_SORT_FIELDS.join(', ')}` }).default('createdAt'),
+  order: z.enum(['asc', 'desc'], { error: 'Order is asc or desc' }).default('desc'),
+  limit: numberInput(z.number().int().min(1).max(1000)).default(500),
+  offset: numberInput(z.number().int().min(0)).default(0),
 });
+export type PackageListQuery = z.input<typeof packageListQuerySchema>;
 /** Reply of POST /api/packages/{id}/status. */
 export const statusUpdateResponseSchema = z.object({ success: z.literal(true), package: packageSchema });
 /** Reply of the bulk deletes. */

@@ -19,6 +19,7 @@ export const pickupRequestInputSchema = z.object({
   specialInstructions: optionalText(LIMITS.text),
 });
 export type PickupRequestInput = z.input<typeof pickupRequestInputSchema>;
+export type PickupRequestInputParsed = z.output<typeof pickupRequestInputSchema>;
 
 export const pickupRequestSchema = z.object({
   id: z.string(),

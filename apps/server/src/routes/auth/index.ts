@@ -2,6 +2,7 @@ import { ERR, errorSchema, loginResponseSchema, loginSchema, meResponseSchema, s
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { unauthorized } from '../../lib/http-errors.ts';
+import { presentAdmin } from '../../presenters/admin.ts';
 import { SESSION_MAX_MS } from '../../services/sessions.ts';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,16 +26,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      await app.signInGuard.check('admin', email, request.ip);
-      const admin = await app.admins.authenticate(email, password);
-      if (!admin) {
-        await app.signInGuard.fail('admin', email, request.ip);
-        throw unauthorized(ERR.invalidCredentials);
-      }
-      await app.signInGuard.succeed('admin', email);
+      const admin = await app.signInGuard.attempt('admin', email, request.ip, () => app.admins.authenticate(email, password), ERR.invalidCredentials);
       const token = await app.sessions.create('admin', admin.id);
       reply.setCookie(SESSION_COOKIE, token, cookieOptions);
-      return { token, user: admin };
+      return { token, user: presentAdmin(admin) };
     },
   );
 
@@ -45,7 +40,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = request.principal;
       const admin = principal?.role === 'admin' ? await app.admins.findById(principal.adminId) : undefined;
       if (!admin) throw unauthorized();
-      return { user: admin };
+      return { user: presentAdmin(admin) };
     },
   );
 

@@ -1,17 +1,5 @@
-import { mapConfigSchema } from '@cargo/shared';
+import { mapConfigSchema, siteConfigSchema } from '@cargo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-/** The company's contacts for the header, footer and help pages: configuration, never code (issue 3). */
-export const siteConfigSchema = z.object({
-  companyName: z.string(),
-  tagline: z.string(),
-  coordinator: z.object({ name: z.string(), role: z.string(), phone: z.string() }),
-  manager: z.object({ name: z.string(), role: z.string(), phone: z.string() }),
-  supportEmail: z.string(),
-  socialUrl: z.string().nullable(),
-  dispatchPhone: z.string().nullable(),
-});
 
 const configRoutes: FastifyPluginAsyncZod = async (app) => {
   const { env } = app;

@@ -1,8 +1,9 @@
 import { deviceCreatedSchema, deviceInputSchema, deviceSchema, errorSchema, idParam, validationErrorSchema } from '@cargo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { presentCreatedDevice, presentDevice } from '../../presenters/device.ts';
 
-const security = [{ bearer: [] }];
+import { security } from '../openapi.ts';
 
 const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -10,19 +11,22 @@ const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['devices'],
-        summary: "Register an OsmAnd tracker for a driver; its identifier is answered once",
+        summary: 'Register an OsmAnd tracker for a driver, with its own fixed identifier (IMEI, 8+ characters, unique) or a generated one; the identifier is answered once',
         security,
         body: deviceInputSchema,
-        response: { 201: deviceCreatedSchema, 400: validationErrorSchema, 404: errorSchema },
+        response: { 201: deviceCreatedSchema, 400: validationErrorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await app.devices.create(request.body.driverId, request.body.name)),
+    async (request, reply) => {
+      const { device, identifier } = await app.devices.create(request.body.driverId, request.body.name, request.body.identifier);
+      return reply.status(201).send(presentCreatedDevice(device, identifier));
+    },
   );
 
   app.get(
     '/api/devices',
     { schema: { tags: ['devices'], summary: 'Registered trackers, newest first (never their identifiers)', security, response: { 200: z.array(deviceSchema) } } },
-    async () => app.devices.list(),
+    async () => (await app.devices.list()).map(presentDevice),
   );
 
   app.delete(

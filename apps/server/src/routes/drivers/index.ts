@@ -14,39 +14,39 @@ import {
   driverUpdateSchema,
   errorSchema,
   idParam,
-  latLngSchema,
   locationFromLinkResponseSchema,
   locationFromLinkSchema,
   packageSchema,
-  parseMapsLinkSchema,
-  smsSetupSchema,
-  successSchema,
   validationErrorSchema,
+  fixBatchResultSchema,
+  fixBatchSchema,
+  ownDeviceCreatedSchema,
+  ownDeviceInputSchema,
 } from '@cargo/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { presentOwnDevice } from '../../presenters/device.ts';
 import { z } from 'zod';
-import { HttpError, badRequest, forbidden, serviceUnavailable, unauthorized, unprocessable } from '../../lib/http-errors.ts';
-import { isShortMapsLink, parseMapsLink, type LatLng } from '../../lib/maps-link.ts';
+import { badRequest, forbidden, unprocessable } from '../../lib/http-errors.ts';
 import { normalizePhone } from '../../lib/phone.ts';
-import { sendSms } from '../../services/drivers.ts';
+import { presentCreatedDriver, presentDriver, presentDriverRoute } from '../../presenters/driver.ts';
+import { presentDriverPackage } from '../../presenters/package.ts';
+import { checkFixAlone } from '../../services/fix-filters.ts';
+import { coordinatesOf } from '../../services/maps-links.ts';
+import { security } from '../openapi.ts';
 
-const security = [{ bearer: [] }];
 const phoneParam = z.object({ phone: z.string().min(1).max(100) });
-/** Registration creates an account and spends a PIN hash: bounded per IP like other public writes. */
-const NO_COORDINATES = 'Could not find coordinates in this link';
 /** A 400 from the schema carries issues; one from the handler only a message. */
 const badRequestSchema = validationErrorSchema.partial({ issues: true });
 
-/** Coordinates from a maps link, or 422 saying why there are none. */
-function coordinatesOf(link: string): LatLng {
-  const location = parseMapsLink(link);
-  if (location) return location;
-  if (isShortMapsLink(link)) {
-    throw unprocessable(
-      `${NO_COORDINATES}: short links (maps.app.goo.gl) can only be expanded over the internet, which the server does not do. Open the link in a browser and paste the full address from its address bar.`,
-    );
-  }
-  throw unprocessable(NO_COORDINATES);
+/**
+ * The URL Traccar Client is given: the OSMAND_PORT listener on this host when one is configured (it takes any path,
+ * like Traccar's port 5055), otherwise /api/osmand on the site's own origin.
+ */
+function osmandServerUrl(app: FastifyInstance, request: FastifyRequest): string {
+  const origin = (app.env.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  if (app.env.OSMAND_PORT) return `http://${new URL(origin).hostname}:${app.env.OSMAND_PORT}`;
+  return `${origin}/api/osmand`;
 }
 
 const driverRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,8 +62,8 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const driver = await app.drivers.create(request.body);
-      return reply.status(201).send(driver);
+      const { driver, pin } = await app.drivers.create(request.body);
+      return reply.status(201).send(presentCreatedDriver(driver, pin));
     },
   );
 
@@ -79,15 +79,10 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const phone = normalizePhone(request.body.phone);
-      await app.signInGuard.check('driver', phone, request.ip);
-      const driver = await app.drivers.authenticate(phone, request.body.pin);
-      if (!driver) {
-        await app.signInGuard.fail('driver', phone, request.ip);
-        throw unauthorized(ERR.invalidDriverCredentials);
-      }
-      await app.signInGuard.succeed('driver', phone);
+      const pin = request.body.pin;
+      const driver = await app.signInGuard.attempt('driver', phone, request.ip, () => app.drivers.authenticate(phone, pin), ERR.invalidDriverCredentials);
       const token = await app.sessions.create('driver', driver.id);
-      return { token, driver };
+      return { token, driver: presentDriver(driver) };
     },
   );
 
@@ -105,9 +100,9 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { phone, pin, name } = request.body;
       const stored = normalizePhone(phone);
-      const { pin: _shown, ...driver } = await app.drivers.create({ name: name ?? `Driver (${stored})`, phone, email: null, pin });
+      const { driver } = await app.drivers.create({ name: name ?? `Driver (${stored})`, phone, email: null, pin });
       const token = await app.sessions.create('driver', driver.id);
-      return reply.status(201).send({ token, driver });
+      return reply.status(201).send({ token, driver: presentDriver(driver) });
     },
   );
 
@@ -117,14 +112,55 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const principal = request.principal;
       if (principal?.role !== 'driver') throw forbidden();
-      return app.drivers.get(principal.driverId);
+      return presentDriver(await app.drivers.get(principal.driverId));
+    },
+  );
+
+  app.post(
+    '/api/drivers/me/devices',
+    {
+      schema: {
+        tags: ['drivers'],
+        summary: "Registers the signed-in driver's own phone as an OsmAnd device for Traccar Client; the identifier is answered once",
+        security,
+        body: ownDeviceInputSchema.nullish(),
+        response: { 201: ownDeviceCreatedSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const principal = request.principal;
+      if (principal?.role !== 'driver') throw forbidden();
+      const { device, identifier } = await app.devices.create(principal.driverId, request.body?.name ?? 'Phone (Traccar Client)');
+      return reply.status(201).send(presentOwnDevice(device, identifier, osmandServerUrl(app, request)));
+    },
+  );
+
+  app.post(
+    '/api/drivers/:id/fixes',
+    {
+      schema: {
+        tags: ['drivers'],
+        summary: "A driver's queued fixes in one request (offline queue), each with its own result, in the order sent",
+        security,
+        params: idParam,
+        body: fixBatchSchema,
+        response: { 200: fixBatchResultSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      await app.ingestLimit.hitPrincipal(request);
+      await app.drivers.get(request.params.id);
+      return app.fixes.ingestDriverBatch(request.params.id, request.body.fixes);
     },
   );
 
   app.get(
     '/api/drivers',
     { schema: { tags: ['drivers'], summary: 'Every driver, newest first', security, response: { 200: z.array(driverSchema) } } },
-    async () => app.drivers.list(),
+    async () => {
+      const now = Date.now();
+      return (await app.drivers.list()).map((driver) => presentDriver(driver, now));
+    },
   );
 
   app.get(
@@ -138,7 +174,7 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: driverSchema, 404: errorSchema },
       },
     },
-    async (request) => app.drivers.getByPhone(request.params.phone),
+    async (request) => presentDriver(await app.drivers.getByPhone(request.params.phone)),
   );
 
   app.put(
@@ -154,9 +190,7 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const driver = await app.drivers.update(request.params.id, request.body);
-      if (!driver.isActive) await app.sessions.revokeAllFor('driver', driver.id);
-      return driver;
+      return presentDriver(await app.drivers.update(request.params.id, request.body));
     },
   );
 
@@ -173,9 +207,7 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const pin = await app.drivers.resetPin(request.params.id, request.body?.pin);
-      await app.sessions.revokeAllFor('driver', request.params.id);
-      return { pin };
+      return { pin: await app.drivers.resetPin(request.params.id, request.body?.pin) };
     },
   );
 
@@ -190,7 +222,7 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(packageSchema), 404: errorSchema },
       },
     },
-    async (request) => app.drivers.packages(request.params.id),
+    async (request) => (await app.drivers.packages(request.params.id)).map(presentDriverPackage),
   );
 
   app.post(
@@ -206,13 +238,15 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await app.ingestLimit.hitPrincipal(request);
       const { lat, lng, driverId, accuracy } = request.body;
       if (driverId !== undefined && driverId !== request.params.id) throw badRequest('Driver ID does not match the driver in the address');
       // The same filters as package fixes (design.md §6): no (0, 0), no fix vaguer than 1 km.
-      if (lat === 0 && lng === 0) throw unprocessable('Invalid coordinates (0, 0)');
-      if (accuracy != null && accuracy > 1_000) throw unprocessable('Location accuracy is worse than 1000 m');
+      const now = Date.now();
+      const refused = checkFixAlone({ lat, lng, accuracy, recordedAtMs: now }, now);
+      if (refused) throw unprocessable(refused);
       const driver = await app.drivers.reportLocation(request.params.id, lat, lng);
-      return { success: true as const, driver };
+      return { success: true as const, driver: presentDriver(driver) };
     },
   );
 
@@ -227,7 +261,10 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: driverRouteSchema, 404: errorSchema },
       },
     },
-    async (request) => app.drivers.route(request.params.id),
+    async (request) => {
+      const { driver, packages } = await app.drivers.route(request.params.id);
+      return presentDriverRoute(driver, packages);
+    },
   );
 
   app.post(
@@ -246,48 +283,9 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
       const { googleMapsLink } = request.body;
       // An unknown driver is a 404 whatever the link.
       await app.drivers.get(request.params.id);
-      const location = coordinatesOf(googleMapsLink);
+      const location = await coordinatesOf(app.mapsLinks, googleMapsLink);
       await app.drivers.setLocationFromLink(request.params.id, location.lat, location.lng, googleMapsLink);
       return { success: true as const, location };
-    },
-  );
-
-  app.post(
-    '/api/parse-maps-link',
-    {
-      schema: {
-        tags: ['drivers'],
-        summary: 'Coordinates from a maps link',
-        security,
-        body: parseMapsLinkSchema,
-        response: { 200: latLngSchema, 400: validationErrorSchema, 422: errorSchema },
-      },
-    },
-    async (request) => coordinatesOf(request.body.link),
-  );
-
-  app.post(
-    '/api/tracking/sms-setup',
-    {
-      schema: {
-        tags: ['drivers'],
-        summary: "Text a tracking link to a driver's phone through the configured SMS gateway",
-        security,
-        body: smsSetupSchema,
-        response: { 200: successSchema, 400: validationErrorSchema, 502: errorSchema, 503: errorSchema },
-      },
-    },
-    async (request) => {
-      const gateway = app.env.SMS_GATEWAY_URL;
-      if (!gateway) throw serviceUnavailable(ERR.noSmsGateway);
-      const { driverPhone, trackingLink } = request.body;
-      const to = normalizePhone(driverPhone);
-      const message = `${app.env.COMPANY_NAME}: open this link to share your location for the delivery: ${trackingLink}`;
-      if (!(await sendSms(gateway, to, message))) {
-        request.log.warn({ gateway: new URL(gateway).host }, 'SMS gateway refused or did not answer');
-        throw new HttpError(502, 'The SMS gateway did not accept the message');
-      }
-      return { success: true };
     },
   );
 };

@@ -3,16 +3,16 @@ import {
   clearOldSchema,
   deletedCountSchema,
   errorSchema,
+  gpsFixSchema,
   idParam,
   locationLinkSchema,
   locationRecordSchema,
   packageInputSchema,
   packageListQuerySchema,
-  packageLookupQuerySchema,
-  packageLookupSchema,
   packageLocationSchema,
   packageSchema,
   packageViewSchema,
+  shareLinkSchema,
   statusHistoryEntrySchema,
   statusPatchSchema,
   statusUpdateResponseSchema,
@@ -21,22 +21,33 @@ import {
 } from '@cargo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { presentPackage, presentPackageFor, presentPublicPackage } from '../../presenters/package.ts';
-import type { LocationActor } from '../../services/packages.ts';
-import { viewFor } from './viewer.ts';
+import type { FastifyRequest } from 'fastify';
+import { tokenOf } from '../../plugins/auth.ts';
+import { forbidden } from '../../lib/http-errors.ts';
+import { maySetLocation } from '../../policies/package-location.ts';
+import { packageViewFor, type PackageView } from '../../policies/package-view.ts';
+import { presentHistoryFor, presentLocation, presentPackage, presentPackageFor } from '../../presenters/package.ts';
+import { presentShareLink } from '../../presenters/share-link.ts';
+import { fixReplies, security } from '../openapi.ts';
+import type { LocationActor, PackageRow } from '../../services/packages.ts';
 
 const tags = ['packages'];
-const security = [{ bearer: [] }];
 /** :id is the package id or its tracking number (trimmed, case-insensitive). */
 const params = idParam.describe('Package id or tracking number');
 
 const packageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const publicLookup = { rateLimit: app.rateLimits.publicLookup };
+  /**
+   * Public routes skip the auth plugin's session lookup, so the caller is resolved here: an admin or the assigned
+   * driver gets their view; anyone else (an invalid or expired token too) the public one.
+   */
+  const viewFor = async (request: FastifyRequest, pkg: PackageRow): Promise<PackageView> =>
+    packageViewFor(await app.principals.resolve(tokenOf(request), { acceptShareLink: false }), pkg);
+
   // Public tracking (design.md §4): the public view, or the full one for an admin or the assigned driver.
   app.get(
     '/api/packages/:id',
     {
-      config: publicLookup,
+      preHandler: app.publicLookupLimit(),
       schema: {
         tags,
         summary: 'A package by id or tracking number (public view; full view for an admin or the assigned driver)',
@@ -46,14 +57,14 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const pkg = await app.packages.getByRef(request.params.id);
-      return presentPackageFor(await viewFor(app, request, pkg), pkg);
+      return presentPackageFor(await viewFor(request, pkg), pkg);
     },
   );
 
   app.get(
     '/api/packages/:id/history',
     {
-      config: publicLookup,
+      preHandler: app.publicLookupLimit(),
       schema: {
         tags,
         summary: 'Status history of a package, oldest first',
@@ -63,14 +74,15 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const pkg = await app.packages.getByRef(request.params.id);
-      return app.packages.history(pkg.id);
+      const view = await viewFor(request, pkg);
+      return (await app.packages.history(pkg.id)).map((row) => presentHistoryFor(view, row));
     },
   );
 
   app.get(
     '/api/packages/:id/locations',
     {
-      config: publicLookup,
+      preHandler: app.publicLookupLimit(),
       schema: {
         tags,
         summary: 'Locations of a package, newest first: to the public only origin, destination and the newest live fix',
@@ -80,25 +92,7 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const pkg = await app.packages.getByRef(request.params.id);
-      return app.packages.locations(pkg, await viewFor(app, request, pkg));
-    },
-  );
-
-  // Several packages at once for a browser's Recent Packages: one public lookup instead of one per row.
-  app.get(
-    '/api/tracking/packages',
-    {
-      config: publicLookup,
-      schema: {
-        tags,
-        summary: 'Public views of up to 10 packages by tracking number (comma-separated), counted as one lookup',
-        querystring: packageLookupQuerySchema,
-        response: { 200: packageLookupSchema, 400: validationErrorSchema, 429: errorSchema },
-      },
-    },
-    async (request) => {
-      const { found, missing } = await app.packages.findByTrackingNumbers(request.query.trackingNumbers);
-      return { packages: found.map(presentPublicPackage), notFound: missing };
+      return (await app.packages.locations(pkg, await viewFor(request, pkg))).map(presentLocation);
     },
   );
 
@@ -212,7 +206,7 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params,
         body: packageLocationSchema,
-        response: { 201: locationRecordSchema, 400: validationErrorSchema, 404: errorSchema },
+        response: { 201: locationRecordSchema, 400: validationErrorSchema, 403: errorSchema, 404: errorSchema },
       },
     },
     async (request, reply) => {
@@ -220,8 +214,9 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
       const driver = principal?.role === 'driver' ? await app.drivers.findById(principal.driverId) : undefined;
       const actor: LocationActor | null = driver ? { driverName: driver.name, driverPhone: driver.phone, vehicleId: driver.vehicleId } : null;
       const { lat, lng, type, address } = request.body;
+      if (!maySetLocation(principal, type)) throw forbidden();
       const record = await app.packages.addLocation(request.params.id, { lat, lng, type, address }, actor);
-      return reply.status(201).send(record);
+      return reply.status(201).send(presentLocation(record));
     },
   );
 
@@ -266,6 +261,40 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ deletedCount: await app.packages.clearOld(request.body.daysOld) }),
+  );
+
+  // Live GPS and share links of one package
+  app.post(
+    '/api/packages/:id/gps',
+    {
+      schema: {
+        tags,
+        summary: 'A GPS fix for a package (speed in m/s); the assigned driver, an admin or a driver share link',
+        security,
+        params: idParam,
+        body: gpsFixSchema,
+        response: fixReplies,
+      },
+    },
+    async (request, reply) => {
+      await app.ingestLimit.hitPrincipal(request);
+      const result = await app.fixes.ingest(request.params.id, request.body, 'gps');
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/api/packages/:id/share-links',
+    {
+      schema: {
+        tags,
+        summary: "A package's share links (never their tokens)",
+        security,
+        params: idParam,
+        response: { 200: z.array(shareLinkSchema), 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => (await app.shareLinks.listForPackage(request.params.id)).map(presentShareLink),
   );
 };
 

@@ -1,11 +1,12 @@
-import { errorSchema, idParam, shareLinkCreatedSchema, shareLinkInputSchema, shareLinkSchema, validationErrorSchema } from '@cargo/shared';
+import { errorSchema, idParam, shareLinkCreatedSchema, shareLinkInputSchema, shareLinkListItemSchema, shareLinkResolvedSchema, validationErrorSchema } from '@cargo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sharePath } from '../../services/share-links.ts';
+import { presentCreatedShareLink, presentResolvedShareLink, presentShareLinkListItem } from '../../presenters/share-link.ts';
+import { creatorOf } from '../../services/share-links.ts';
+import { security } from '../openapi.ts';
 
-const security = [{ bearer: [] }];
 
-/** Share links (design.md §4): created by an admin or the assigned driver, revocable, listed for admins. */
+/** Share links (design.md §4): created by an admin or the assigned driver, revocable (a package's list: routes/packages). */
 const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/share-links',
@@ -19,12 +20,27 @@ const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const principal = request.principal;
-      const createdBy = principal?.role === 'admin' ? `admin:${principal.adminId}` : principal?.role === 'driver' ? `driver:${principal.driverId}` : 'unknown';
       const { packageId, hours, kind } = request.body;
-      const link = await app.shareLinks.create({ packageRef: packageId, hours, kind, createdBy });
-      const origin = (app.env.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
-      return reply.status(201).send({ token: link.token, url: `${origin}${sharePath(kind, link.token)}`, expiresAt: link.expiresAt });
+      const origin = app.env.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+      const link = await app.shareLinks.create({ packageRef: packageId, hours, kind, createdBy: creatorOf(request.principal), origin });
+      return reply.status(201).send(presentCreatedShareLink(link));
+    },
+  );
+
+  app.get(
+    '/api/share-links/:token',
+    {
+      config: { rateLimit: app.rateLimits.publicLookup },
+      schema: {
+        tags: ['share-links'],
+        summary: "What a driver share link covers: its package's public view and the link's expiry (404 when unknown, revoked or expired)",
+        params: z.object({ token: z.string().min(1).max(200) }),
+        response: { 200: shareLinkResolvedSchema, 404: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      const { link, pkg } = await app.shareLinks.resolveDriverLink(request.params.token);
+      return presentResolvedShareLink(link, pkg);
     },
   );
 
@@ -46,17 +62,33 @@ const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/packages/:id/share-links',
+    '/api/share-links',
     {
       schema: {
         tags: ['share-links'],
-        summary: "A package's share links (never their tokens)",
+        summary: 'Every live share link (not revoked, not expired) across packages, newest first (never their tokens)',
         security,
-        params: idParam,
-        response: { 200: z.array(shareLinkSchema), 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: z.array(shareLinkListItemSchema), 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => app.shareLinks.listForPackage(request.params.id),
+    async () => (await app.shareLinks.listLive()).map(presentShareLinkListItem),
+  );
+
+  app.post(
+    '/api/share-links/:id/revoke',
+    {
+      schema: {
+        tags: ['share-links'],
+        summary: 'Revokes a share link by its id, as listed (the token is shown only once)',
+        security,
+        params: idParam,
+        response: { 204: z.null(), 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await app.shareLinks.revokeById(request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 };
 

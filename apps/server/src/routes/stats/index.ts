@@ -1,4 +1,4 @@
-import { dailyStatsSchema, databaseStatsSchema } from '@cargo/shared';
+import { dailyStatsSchema } from '@cargo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 const statsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,19 +12,6 @@ const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => app.stats.daily(),
-  );
-
-  app.get(
-    '/api/database/stats',
-    {
-      schema: {
-        tags: ['stats'],
-        summary: 'Database totals for the admin Database tab',
-        security: [{ bearer: [] }],
-        response: { 200: databaseStatsSchema },
-      },
-    },
-    async () => app.stats.database(),
   );
 };
 

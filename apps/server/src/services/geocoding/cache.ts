@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
 import { isoFromMs } from '../../lib/time.ts';
+import type { GeocodeCacheRepository } from '../../repositories/geocode-cache.ts';
 
 /** One provider answer; lat/lng null means the provider knew nothing for the query (a cached miss). */
 export interface CachedAnswer {
@@ -21,12 +20,12 @@ export const MISS_TTL_MS = 24 * 60 * 60 * 1000;
 /** The provider's answers in the geocode_cache table, shared by every instance on the database. */
 export class DbGeocodeCache implements GeocodeCache {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repository: GeocodeCacheRepository,
     private readonly clock: () => number = Date.now,
   ) {}
 
   async get(key: string): Promise<CachedAnswer | undefined> {
-    const row = await this.db.selectFrom('geocodeCache').selectAll().where('query', '=', key).executeTakeFirst();
+    const row = await this.repository.find(key);
     if (!row) return undefined;
     const age = this.clock() - Date.parse(row.createdAt);
     const hit = row.lat !== null && row.lng !== null;
@@ -35,11 +34,6 @@ export class DbGeocodeCache implements GeocodeCache {
   }
 
   async set(key: string, answer: CachedAnswer): Promise<void> {
-    const values = { ...answer, createdAt: isoFromMs(this.clock()) };
-    await this.db
-      .insertInto('geocodeCache')
-      .values({ query: key, ...values })
-      .onConflict((oc) => oc.column('query').doUpdateSet(values))
-      .execute();
+    await this.repository.upsert({ query: key, ...answer, createdAt: isoFromMs(this.clock()) });
   }
 }

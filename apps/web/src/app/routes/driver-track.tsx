@@ -1,5 +1,15 @@
-import { PlaceholderPage } from './placeholder-page.tsx';
+import { Container } from '@mantine/core';
+import { useParams } from 'react-router';
+import { SharingPage } from '../../features/driver-portal/components/sharing-page.tsx';
+import { DRIVER_TEXTS } from '../../features/driver-portal/texts.ts';
+import { PageTitle } from '../../features/site-config/components/page-title.tsx';
 
 export default function DriverTrackRoute() {
-  return <PlaceholderPage title="Driver Location Sharing" />;
+  const { trackingId } = useParams();
+  return (
+    <Container size="sm" py="lg" px={{ base: 'xs', sm: 'md' }}>
+      <PageTitle title={DRIVER_TEXTS.shareTitle} />
+      <SharingPage id={trackingId} />
+    </Container>
+  );
 }

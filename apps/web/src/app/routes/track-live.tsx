@@ -1,5 +1,16 @@
-import { PlaceholderPage } from './placeholder-page.tsx';
+import { Container } from '@mantine/core';
+import { useParams } from 'react-router';
+import { PageTitle } from '../../features/site-config/components/page-title.tsx';
+import { CustomerLiveTracking } from '../../features/tracking/components/customer-live-tracking.tsx';
+import { CUSTOMER_LIVE_TEXTS } from '../../features/tracking/texts.ts';
 
+/** `/track-live/{trackingNumber or customer share token}`: the customer live page (spec form b, design.md §3). */
 export default function TrackLiveRoute() {
-  return <PlaceholderPage title="Live Tracking" />;
+  const { trackingId } = useParams();
+  return (
+    <Container size="lg" py="xl" px={{ base: 'sm', sm: 'md' }}>
+      <PageTitle title={CUSTOMER_LIVE_TEXTS.title} />
+      <CustomerLiveTracking key={trackingId ?? ''} refId={trackingId} />
+    </Container>
+  );
 }

@@ -69,6 +69,7 @@ export const MAP_TEXTS = {
   delivery: 'Delivery location',
   zip: 'ZIP',
   legend: 'Map legend',
+  stale: 'Last known position: not updated for over 2 minutes',
 } as const;
 
 export const GPS_TEXTS = {
@@ -118,3 +119,85 @@ export const INTERVAL_LABELS: Record<number, string> = {
   30_000: '30 seconds',
   60_000: '1 minute',
 };
+
+/** The text line beside every map (issue 8): the map's facts in words. */
+export const LIVE_FACT_TEXTS = {
+  label: 'Live status',
+  delivered: 'Delivered: no live position is shown after delivery',
+  noPosition: 'No live position yet',
+  unknownAge: 'at an unknown time',
+  positionFresh: (age: string, accuracy: string | null) => `position updated ${age}${accuracy ? `, accurate to ${accuracy}` : ''}`,
+  positionStale: (age: string) => `position is stale: last updated ${age}`,
+  distance: (distance: string) => `${distance} from the delivery address in a straight line`,
+  eta: (eta: string, basis: string) => `estimated arrival in ${eta} (${basis})`,
+  etaBasisRecent: (distance: string, speed: string) => `${distance} straight-line × 1.3 for roads, at the driver's recent average speed of ${speed}`,
+  etaBasisAssumed: (distance: string, speed: string) => `${distance} straight-line × 1.3 for roads, at an assumed ${speed}: no recent speed was reported`,
+  etaHiddenStale: 'no arrival estimate while the position is not recent',
+  etaNoDestination: 'no arrival estimate: the delivery address has no map position',
+} as const;
+
+/** The live connection banner of the customer pages (spec §2, §4 'Customer live page'). */
+export const CONNECTION_TEXTS = {
+  connecting: 'Connecting to live updates…',
+  live: 'Live updates on: the map moves as the driver reports positions.',
+  offline: 'Not connected to live updates. Reconnecting… (the page still refreshes every 30 seconds)',
+  idle: 'Live updates are off.',
+} as const;
+
+/** The customer real-time page (spec §2 'Customer real-time tracking page', §8 'Customer pages'). */
+export const REALTIME_TEXTS = {
+  title: 'Real-Time Tracking',
+  loading: 'Loading package…',
+  notFoundTitle: 'Package Not Found',
+  notFound: (id: string) => `No package found with tracking number: ${id}`,
+  goHome: 'Go Home',
+  unavailableTitle: 'Tracking Not Available',
+  unavailable: (id: string) => `Unable to load tracking data for package ${id}.`,
+  tryAgain: 'Try Again',
+  detailsTitle: 'Package Details',
+  trackingNumber: 'Tracking Number',
+  status: 'Status',
+  customer: 'Customer',
+  deliveryAddress: 'Delivery Address',
+  currentLocation: 'Current Location',
+  locationUpdating: 'Location updating...',
+  estimatedDelivery: 'Estimated Delivery',
+  serviceType: 'Service Type',
+  helpTitle: 'Need Help?',
+  helpText: 'Questions about this delivery? Our team is here to help.',
+  callSupport: 'Call Support',
+  helpCenter: 'Visit Help Center',
+  deliveredTitle: 'Package Delivered Successfully!',
+  delivered: (address: string) => `Your package was delivered to ${address}.`,
+  mapTitle: 'Live Map',
+  mapIntro: 'Pickup, current and delivery locations. The current marker moves as the driver reports positions.',
+  proximityEta: (eta: string) => `Estimated arrival in ${eta}.`,
+} as const;
+
+/** The customer live page (spec §2 '/track-live form (b)', §8 'Customer pages'). */
+export const CUSTOMER_LIVE_TEXTS = {
+  title: 'Live Tracking',
+  loading: 'Loading live tracking…',
+  invalidTitle: 'Invalid Tracking Link',
+  invalid: 'The tracking link you used is not valid.',
+  unavailableTitle: 'Tracking Not Available',
+  unavailable: (id: string) => `Unable to load tracking data for package ${id}.`,
+  tryAgain: 'Try Again',
+  goHome: 'Go Home',
+  package: (trackingNumber: string) => `Package ${trackingNumber}`,
+  driver: 'Driver',
+  vehicleId: 'Vehicle ID',
+  customer: 'Customer',
+  destination: 'Destination',
+  estimatedArrival: 'Estimated Arrival',
+  noEstimate: 'Not available',
+  live: 'Live',
+  unavailableBadge: 'Unavailable',
+  callDriver: 'Call Driver',
+  refresh: 'Refresh',
+  refreshing: 'Refreshing...',
+  notStarted: 'Driver has not started location sharing yet.',
+  unknown: '—',
+  refreshNote: 'Refreshed every 30 seconds, with live updates in between.',
+  addressTitle: 'Delivery address',
+} as const;

@@ -1,27 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-// zod/mini: this schema ships with every page, and classic zod would add ~18 KB gzip to the first load.
-import { z } from 'zod/mini';
+import { siteConfigSchema, type SiteConfig } from '@cargo/shared';
 import { api } from '../../../lib/api-client.ts';
 
-const staffContactSchema = z.object({
-  name: z.string(),
-  role: z.string(),
-  phone: z.string(),
-});
-
-/** `GET /api/config/site`: the company's name and contacts, from the server's configuration. */
-export const siteConfigSchema = z.object({
-  companyName: z.string(),
-  tagline: z.string(),
-  coordinator: staffContactSchema,
-  manager: staffContactSchema,
-  supportEmail: z.string(),
-  socialUrl: z.nullable(z.string()),
-  dispatchPhone: z.nullable(z.string()),
-});
-
-export type StaffContact = z.infer<typeof staffContactSchema>;
-export type SiteConfig = z.infer<typeof siteConfigSchema>;
+export type { SiteConfig, StaffContact } from '@cargo/shared';
 
 export function getSiteConfig({ signal }: { signal?: AbortSignal } = {}): Promise<SiteConfig> {
   return api.get('/api/config/site', siteConfigSchema, { signal });

@@ -1,6 +1,7 @@
 import type { LiveTracking } from '@cargo/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { trackingKeys } from '../../../lib/live-updates/tracking-keys.ts';
 
 /** `GET /api/tracking/live/{trackingNumber}`: driver, vehicle and the newest fix while the package is on its way. */
 export function getLiveTracking(trackingNumber: string, { signal }: { signal?: AbortSignal } = {}): Promise<LiveTracking> {
@@ -9,12 +10,12 @@ export function getLiveTracking(trackingNumber: string, { signal }: { signal?: A
 
 export function getLiveTrackingQueryOptions(trackingNumber: string) {
   return queryOptions({
-    queryKey: ['tracking', 'live', trackingNumber],
+    queryKey: trackingKeys.live(trackingNumber),
     queryFn: ({ signal }) => getLiveTracking(trackingNumber, { signal }),
   });
 }
 
 /** `refreshMs` polls while set (the panel's auto-refresh); other readers share the same data without polling. */
-export function useLiveTracking(trackingNumber: string, refreshMs: number | false = false) {
-  return useQuery({ ...getLiveTrackingQueryOptions(trackingNumber), refetchInterval: refreshMs });
+export function useLiveTracking(trackingNumber: string, refreshMs: number | false = false, enabled = true) {
+  return useQuery({ ...getLiveTrackingQueryOptions(trackingNumber), refetchInterval: refreshMs, enabled });
 }

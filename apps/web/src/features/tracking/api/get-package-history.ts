@@ -1,6 +1,7 @@
 import type { StatusHistoryEntry } from '@cargo/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { trackingKeys } from '../../../lib/live-updates/tracking-keys.ts';
 
 /** `GET /api/packages/{trackingNumber}/history`: status history, oldest first. */
 export function getPackageHistory(trackingNumber: string, { signal }: { signal?: AbortSignal } = {}): Promise<StatusHistoryEntry[]> {
@@ -9,7 +10,7 @@ export function getPackageHistory(trackingNumber: string, { signal }: { signal?:
 
 export function getPackageHistoryQueryOptions(trackingNumber: string) {
   return queryOptions({
-    queryKey: ['tracking', 'history', trackingNumber],
+    queryKey: trackingKeys.history(trackingNumber),
     queryFn: ({ signal }) => getPackageHistory(trackingNumber, { signal }),
   });
 }

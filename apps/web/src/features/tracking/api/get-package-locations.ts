@@ -1,6 +1,7 @@
 import type { LocationRecord } from '@cargo/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { trackingKeys } from '../../../lib/live-updates/tracking-keys.ts';
 
 /**
  * `GET /api/packages/{trackingNumber}/locations`: to the public the origin, the destination and only the newest
@@ -12,7 +13,7 @@ export function getPackageLocations(trackingNumber: string, { signal }: { signal
 
 export function getPackageLocationsQueryOptions(trackingNumber: string) {
   return queryOptions({
-    queryKey: ['tracking', 'locations', trackingNumber],
+    queryKey: trackingKeys.locations(trackingNumber),
     queryFn: ({ signal }) => getPackageLocations(trackingNumber, { signal }),
   });
 }

@@ -1,6 +1,7 @@
 import type { PublicPackage } from '@cargo/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { trackingKeys } from '../../../lib/live-updates/tracking-keys.ts';
 
 /** `GET /api/packages/{trackingNumber}`: the public view (the server masks the customer's phone). */
 export function getPackage(trackingNumber: string, { signal }: { signal?: AbortSignal } = {}): Promise<PublicPackage> {
@@ -9,7 +10,7 @@ export function getPackage(trackingNumber: string, { signal }: { signal?: AbortS
 
 export function getPackageQueryOptions(trackingNumber: string) {
   return queryOptions({
-    queryKey: ['tracking', 'package', trackingNumber],
+    queryKey: trackingKeys.package(trackingNumber),
     queryFn: ({ signal }) => getPackage(trackingNumber, { signal }),
   });
 }

@@ -151,10 +151,19 @@ function Unavailable({ live, fix }: { live: LiveTracking; fix: Fix | null }) {
  * Spec §2 'Live GPS panel' under design.md §6: connected while the newest fix is at most 120 s old and the package is
  * in transit or out for delivery, re-evaluated every 5 s; battery and signal are the device's own, never invented.
  */
-export function LiveGpsPanel({ trackingNumber, currentLocationText }: { trackingNumber: string; currentLocationText: string }) {
+export function LiveGpsPanel({
+  trackingNumber,
+  currentLocationText,
+  socketLive,
+}: {
+  trackingNumber: string;
+  currentLocationText: string;
+  /** While the live socket is open, fixes are pushed; the auto-refresh polls only as the fallback while it is down. */
+  socketLive: boolean;
+}) {
   const [autoRefresh, setAutoRefresh] = useState(true);
   const [intervalMs, setIntervalMs] = useState<number>(DEFAULT_REFRESH_MS);
-  const live = useLiveTracking(trackingNumber, autoRefresh ? intervalMs : false);
+  const live = useLiveTracking(trackingNumber, autoRefresh && !socketLive ? intervalMs : false);
   const now = useNow(GPS_STATUS_CHECK_MS);
 
   const data = live.data;

@@ -50,18 +50,29 @@ function MapLoading() {
   );
 }
 
+interface LiveMapCardProps {
+  points: MapPoint[];
+  pointsLoading: boolean;
+  /** Spec §9: 500 px on the tracking page, 600 px on the customer page. */
+  height?: number;
+  title?: string;
+  intro?: string;
+  /** The facts of the map in words, shown under it (issue 8). */
+  facts?: ReactNode;
+}
+
 /** Spec §2 'Live Package Tracking card': the map with pickup, current and delivery markers. */
-export function LiveMapCard({ points, pointsLoading }: { points: MapPoint[]; pointsLoading: boolean }) {
+export function LiveMapCard({ points, pointsLoading, height = MAP_HEIGHT_PX, title = MAP_TEXTS.title, intro = MAP_TEXTS.intro, facts }: LiveMapCardProps) {
   const config = useMapConfig();
   return (
     <Card component="section" withBorder radius="lg" padding="lg" aria-labelledby="map-title">
       <div className={classes.header}>
         <div>
           <h3 id="map-title" className={classes.title}>
-            {MAP_TEXTS.title}
+            {title}
           </h3>
           <Text size="sm" c="dimmed">
-            {points.length === 0 && !pointsLoading ? MAP_TEXTS.noPoints : MAP_TEXTS.intro}
+            {points.length === 0 && !pointsLoading ? MAP_TEXTS.noPoints : intro}
           </Text>
         </div>
         <ul className={classes.legend} aria-label={MAP_TEXTS.legend}>
@@ -73,7 +84,7 @@ export function LiveMapCard({ points, pointsLoading }: { points: MapPoint[]; poi
           ))}
         </ul>
       </div>
-      <div className={classes.frame} style={{ height: MAP_HEIGHT_PX }} role="region" aria-label={MAP_TEXTS.regionLabel}>
+      <div className={classes.frame} style={{ height }} role="region" aria-label={MAP_TEXTS.regionLabel}>
         {config.isError ? (
           <MapMessage text={MAP_TEXTS.configFailed} />
         ) : config.isPending || pointsLoading ? (
@@ -86,6 +97,7 @@ export function LiveMapCard({ points, pointsLoading }: { points: MapPoint[]; poi
           </MapErrorBoundary>
         )}
       </div>
+      {facts}
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import type { PublicPackage } from '@cargo/shared';
 import { useState } from 'react';
+import { useLiveUpdates } from '../../../lib/live-updates/use-live-updates.ts';
 import { useLiveTracking } from '../api/get-live-tracking.ts';
 import { usePackageHistory } from '../api/get-package-history.ts';
 import { usePackageLocations } from '../api/get-package-locations.ts';
@@ -7,6 +8,7 @@ import { mapPoints } from '../utils/map-points.ts';
 import { DeliveryProgressCard } from './delivery-progress-card.tsx';
 import { DeliveryTimelineCard } from './delivery-timeline-card.tsx';
 import { LiveGpsPanel } from './live-gps-panel.tsx';
+import { LiveFactsLine } from './live-facts-line.tsx';
 import { LiveMapCard } from './live-map-card.tsx';
 import { PackageDetailsCard } from './package-details-card.tsx';
 import { PackageSummaryCard } from './package-summary-card.tsx';
@@ -22,7 +24,9 @@ export default function PackageView({ pkg, onRefreshPackage }: PackageViewProps)
   const trackingNumber = pkg.trackingNumber;
   const history = usePackageHistory(trackingNumber);
   const locations = usePackageLocations(trackingNumber);
-  // The map shares the panel's live data (the panel polls it); this reader adds no polling of its own.
+  // Pushed fixes and status changes land in the cache these queries read (one socket per tab).
+  const connection = useLiveUpdates(trackingNumber);
+  // The map shares the panel's live data (the panel polls it while the socket is down); no polling of its own.
   const live = useLiveTracking(trackingNumber);
   const [refreshing, setRefreshing] = useState(false);
 
@@ -45,8 +49,12 @@ export default function PackageView({ pkg, onRefreshPackage }: PackageViewProps)
         </div>
         <DeliveryTimelineCard history={history.data} loading={history.isPending} failed={history.isError} />
       </div>
-      <LiveMapCard points={mapPoints(locations.data, live.data)} pointsLoading={locations.isPending} />
-      <LiveGpsPanel trackingNumber={trackingNumber} currentLocationText={pkg.currentLocation} />
+      <LiveMapCard
+        points={mapPoints(locations.data, live.data)}
+        pointsLoading={locations.isPending}
+        facts={live.data && <LiveFactsLine live={live.data} status={pkg.status} />}
+      />
+      <LiveGpsPanel trackingNumber={trackingNumber} currentLocationText={pkg.currentLocation} socketLive={connection === 'live'} />
     </div>
   );
 }

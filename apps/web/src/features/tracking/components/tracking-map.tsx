@@ -23,8 +23,10 @@ const ICONS: Record<MapPointKind, DivIcon> = {
   delivery: markerIcon('delivery'),
 };
 
-function markerIcon(kind: MapPointKind): DivIcon {
-  return divIcon({ className: `${classes.marker} ${classes[kind]}`, iconSize: [30, 30], iconAnchor: [15, 15], popupAnchor: [0, -16] });
+const STALE_ICON = markerIcon('current', true);
+
+function markerIcon(kind: MapPointKind, stale = false): DivIcon {
+  return divIcon({ className: `${classes.marker} ${classes[kind]}${stale ? ` ${classes.stale}` : ''}`, iconSize: [30, 30], iconAnchor: [15, 15], popupAnchor: [0, -16] });
 }
 
 /**
@@ -79,13 +81,14 @@ export default function TrackingMap({ points, config }: { points: MapPoint[]; co
         <Marker
           key={point.kind}
           position={[point.lat, point.lng]}
-          icon={ICONS[point.kind]}
+          icon={point.stale ? STALE_ICON : ICONS[point.kind]}
           title={MARKER_LABELS[point.kind]}
           alt={MARKER_LABELS[point.kind]}
           keyboard
         >
           <Popup>
             <span className={classes.popupLabel}>{MARKER_LABELS[point.kind]}</span>
+            {point.stale && <span className={classes.popupZip}>{MAP_TEXTS.stale}</span>}
             <span>{point.address}</span>
             {point.zip && (
               <span className={classes.popupZip}>

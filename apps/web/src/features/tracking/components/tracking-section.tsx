@@ -87,7 +87,15 @@ export function TrackingSection({ onPackageFound }: { onPackageFound?: (tracking
   const shown = notFound ? undefined : pkg.data;
   const foundNumber = shown?.trackingNumber ?? null;
   useEffect(() => {
-    if (foundNumber) onPackageFound?.(foundNumber);
+    if (!foundNumber) return;
+    // Typed as 'pkg123', found as 'PKG123': from now on the package is kept under its own number, the key the pushed
+    // status changes of /ws are written under, so the summary follows them too.
+    if (shown && foundNumber !== trackingNumber) {
+      queryClient.setQueryData(getPackageQueryOptions(foundNumber).queryKey, shown);
+      current.current = foundNumber;
+      setTrackingNumber(foundNumber);
+    }
+    onPackageFound?.(foundNumber);
   }, [foundNumber]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

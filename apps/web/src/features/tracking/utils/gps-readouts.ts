@@ -1,11 +1,11 @@
-import { FEET_PER_METRE, GPS_STALE_MS, LIVE_STATUSES, MPH_PER_MS } from '@cargo/shared';
+import { FEET_PER_METRE, GPS_STALE_MS, isLiveStatus, MPH_PER_MS } from '@cargo/shared';
 
 /**
  * Live GPS panel rule (design.md §6): connected when the newest fix is at most 120 s old and the package is in
  * transit or out for delivery.
  */
 export function isGpsConnected(status: string, lastUpdate: string | null | undefined, nowMs: number): boolean {
-  if (!lastUpdate || !(LIVE_STATUSES as readonly string[]).includes(status)) return false;
+  if (!lastUpdate || !isLiveStatus(status)) return false;
   const at = Date.parse(lastUpdate);
   return Number.isFinite(at) && nowMs - at <= GPS_STALE_MS;
 }
@@ -61,6 +61,11 @@ export function formatTimeWithSeconds(at: Date | number, timeZone?: string | nul
     second: '2-digit',
     timeZone: validTimeZone(timeZone),
   }).format(at);
+}
+
+/** Wall-clock time to the minute with its zone ('6:18 PM PST'), in the vehicle's zone or the browser's: an arrival time. */
+export function formatClockTime(at: Date | number, timeZone?: string | null): string {
+  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone: validTimeZone(timeZone) }).format(at);
 }
 
 /** Date and time of a fix, for 'Last update'. */

@@ -1,6 +1,6 @@
 import type { LiveTracking, LocationRecord } from '@cargo/shared';
 import { describe, expect, it } from 'vitest';
-import { mapPoints, parseZip } from './map-points.ts';
+import { liveMapPoints, mapPoints, parseZip } from './map-points.ts';
 
 const record = (type: LocationRecord['type'], lat: number, lng: number, recordedAt: string, address: string | null = null): LocationRecord => ({
   id: `${type}-${recordedAt}`,
@@ -53,5 +53,21 @@ describe('mapPoints', () => {
 
   it('has no point when the server knows none', () => {
     expect(mapPoints(undefined, undefined)).toEqual([]);
+  });
+});
+
+describe('liveMapPoints', () => {
+  const live = {
+    pickup: { address: '233 S Wacker Dr, Chicago, IL 60606', lat: 41.8789, lng: -87.6359 },
+    delivery: { address: '1 Twins Way, Minneapolis, MN 55403', lat: 44.9817, lng: -93.2776 },
+    currentLocation: { lat: 43, lng: -89, address: null, lastUpdate: '2026-11-22T01:00:00.000Z', speed: null, accuracy: null, heading: null, battery: null, timeZone: null },
+  } as unknown as LiveTracking;
+
+  it('draws pickup, current and delivery from the live view, the current one stale past 120 s', () => {
+    const fresh = liveMapPoints(live, Date.parse('2026-11-22T01:02:00.000Z'));
+    expect(fresh.map((p) => p.kind)).toEqual(['pickup', 'current', 'delivery']);
+    expect(fresh[1]).toMatchObject({ lat: 43, lng: -89, stale: false, address: '43.000000, -89.000000' });
+    expect(liveMapPoints(live, Date.parse('2026-11-22T01:02:01.000Z'))[1]!.stale).toBe(true);
+    expect(liveMapPoints({ ...live, currentLocation: null }, 0).map((p) => p.kind)).toEqual(['pickup', 'delivery']);
   });
 });

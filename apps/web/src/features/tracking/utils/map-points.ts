@@ -1,4 +1,4 @@
-import type { LiveTracking, LocationRecord } from '@cargo/shared';
+import { GPS_STALE_MS, type LiveTracking, type LocationRecord } from '@cargo/shared';
 import { formatCoordinate } from './gps-readouts.ts';
 
 export type MapPointKind = 'pickup' | 'current' | 'delivery';
@@ -10,6 +10,8 @@ export interface MapPoint {
   zip: string | null;
   lat: number;
   lng: number;
+  /** A current position older than 120 s: drawn grey, its info window says so. */
+  stale?: boolean;
 }
 
 /** Spec §5: a ZIP is five digits, optionally a dash and four digits; the last one in an address is its ZIP. */
@@ -51,5 +53,15 @@ export function mapPoints(locations: LocationRecord[] | undefined, live: LiveTra
 
   const destination = newest(records, 'destination');
   if (destination) points.push(point('delivery', destination.lat, destination.lng, destination.address));
+  return points;
+}
+
+/** The points of a live view alone (the customer pages): pickup, the current fix while it may be shown, delivery. */
+export function liveMapPoints(live: LiveTracking, nowMs: number = Date.now()): MapPoint[] {
+  const points: MapPoint[] = [];
+  if (live.pickup.lat != null && live.pickup.lng != null) points.push(point('pickup', live.pickup.lat, live.pickup.lng, live.pickup.address));
+  const fix = live.currentLocation;
+  if (fix) points.push({ ...point('current', fix.lat, fix.lng, fix.address), stale: nowMs - Date.parse(fix.lastUpdate) > GPS_STALE_MS });
+  if (live.delivery.lat != null && live.delivery.lng != null) points.push(point('delivery', live.delivery.lat, live.delivery.lng, live.delivery.address));
   return points;
 }

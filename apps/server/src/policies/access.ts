@@ -1,0 +1,89 @@
+import { ERR } from '@cargo/shared';
+import type { Access, Ownership } from '../auth/role-table.ts';
+import { forbidden, unauthorized } from '../lib/http-errors.ts';
+import { normalizePhone } from '../lib/phone.ts';
+import { sha256 } from '../lib/crypto.ts';
+import type { Repositories } from '../repositories/index.ts';
+import type { Principal } from '../services/principals.ts';
+
+/** What a request names: its path parameters and its body (before validation). */
+export interface AccessTarget {
+  params: Record<string, unknown>;
+  body: Record<string, unknown>;
+}
+
+/** Whether a route of this ownership takes a driver share-link token in place of a session. */
+export function acceptsShareToken(owns: Ownership): boolean {
+  return owns === 'package-or-token' || owns === 'package-in-body';
+}
+
+/**
+ * Who may call a route (design.md §4): the role from the role table, and for driver routes that the object belongs
+ * to the driver (or that a share link covers the package). Throws 401 without a principal and 403 without access.
+ */
+export class AccessPolicy {
+  constructor(private readonly repos: Repositories) {}
+
+  async authorize(access: Access, principal: Principal | null, target: AccessTarget): Promise<void> {
+    if (access.role === 'public') return;
+    if (!principal) throw unauthorized(ERR.authRequired);
+    switch (access.role) {
+      case 'session':
+        if (principal.role === 'share') throw forbidden();
+        return;
+      case 'admin':
+        if (principal.role !== 'admin') throw forbidden();
+        return;
+      case 'driver-self':
+        if (principal.role !== 'driver') throw forbidden();
+        return;
+      case 'driver':
+        if (principal.role === 'admin') return;
+        if (!(await this.owns(access.owns, principal, target))) throw forbidden();
+        return;
+      default:
+        throw forbidden();
+    }
+  }
+
+  /** Object-level check: the object names this driver, or the share link covers this package. */
+  async owns(ownership: Ownership, principal: Principal, { params, body }: AccessTarget): Promise<boolean> {
+    if (principal.role === 'share') {
+      if (!acceptsShareToken(ownership)) return false;
+      const ref = ownership === 'package-in-body' ? body.trackingId : params.id;
+      if (typeof ref !== 'string') return false;
+      const pkg = await this.repos.packages.findByRef(ref);
+      // An unknown package falls through to the handler's 404 only for a caller who could own it.
+      return pkg?.id === principal.packageId;
+    }
+    if (principal.role !== 'driver') return false;
+    const driverId = principal.driverId;
+    switch (ownership) {
+      case 'driver-id':
+        return params.id === driverId;
+      case 'driver-phone': {
+        const driver = await this.repos.drivers.findById(driverId);
+        return !!driver && typeof params.phone === 'string' && normalizePhone(params.phone) === driver.phone;
+      }
+      case 'package':
+      case 'package-or-token':
+        return this.packageBelongs(params.id, driverId);
+      case 'package-in-body':
+        return this.packageBelongs(body.trackingId, driverId);
+      case 'package-id-in-body':
+        return this.packageBelongs(body.packageId, driverId);
+      case 'share-link': {
+        if (typeof params.token !== 'string') return false;
+        const link = await this.repos.shareLinks.findByTokenHash(sha256(params.token));
+        const pkg = link ? await this.repos.packages.findById(link.packageId) : undefined;
+        return pkg?.driverId === driverId;
+      }
+    }
+  }
+
+  private async packageBelongs(ref: unknown, driverId: string): Promise<boolean> {
+    if (typeof ref !== 'string' || !ref.trim()) return false;
+    const pkg = await this.repos.packages.findByRef(ref);
+    return pkg?.driverId === driverId;
+  }
+}

@@ -1,0 +1,64 @@
+import type { DriverChangesRow, DriverRow } from '../db/types.ts';
+import { newId } from '../lib/crypto.ts';
+import type { CountValue, Executor } from './executor.ts';
+
+/** A new driver's row: active, offline, no position yet (the one place a blank driver row is built). */
+export function driverRow(fields: Pick<DriverRow, 'name' | 'phone' | 'email' | 'vehicleId' | 'pinHash' | 'createdAt'> & Partial<DriverRow>): DriverRow {
+  return {
+    id: newId(),
+    currentLat: null,
+    currentLng: null,
+    realLocationLink: null,
+    lastLocationUpdate: null,
+    isActive: 1,
+    isOnline: 0,
+    ...fields,
+  };
+}
+
+/** The drivers table: the only code that queries it. */
+export class DriverRepository {
+  constructor(private readonly db: Executor) {}
+
+  findById(id: string): Promise<DriverRow | undefined> {
+    return this.db.selectFrom('drivers').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** By the stored (normalised) phone. */
+  findByPhone(phone: string): Promise<DriverRow | undefined> {
+    return this.db.selectFrom('drivers').selectAll().where('phone', '=', phone).executeTakeFirst();
+  }
+
+  /** Newest first. */
+  list(): Promise<DriverRow[]> {
+    return this.db.selectFrom('drivers').selectAll().orderBy('createdAt', 'desc').orderBy('id').execute();
+  }
+
+  async insert(row: DriverRow): Promise<void> {
+    await this.db.insertInto('drivers').values(row).execute();
+  }
+
+  async update(id: string, changes: DriverChangesRow): Promise<void> {
+    await this.db.updateTable('drivers').set(changes).where('id', '=', id).execute();
+  }
+
+  /** Moves the driver to a fix unless the driver already has a newer one (from another package or device). */
+  /** Moves the driver to a fix unless it already has a newer one; true when it moved. */
+  async moveToFix(id: string, lat: number, lng: number, recordedAt: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('drivers')
+      .set({ currentLat: lat, currentLng: lng, lastLocationUpdate: recordedAt, isOnline: 1 })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('lastLocationUpdate', 'is', null), eb('lastLocationUpdate', '<=', recordedAt)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** How many drivers, optionally only the active or the online ones (the stored flags). */
+  async count(filter: { isActive?: boolean; isOnline?: boolean } = {}): Promise<number> {
+    let query = this.db.selectFrom('drivers').select((eb) => eb.fn.countAll<CountValue>().as('n'));
+    if (filter.isActive !== undefined) query = query.where('isActive', '=', filter.isActive ? 1 : 0);
+    if (filter.isOnline !== undefined) query = query.where('isOnline', '=', filter.isOnline ? 1 : 0);
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  }
+}

@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
+import { AdminRepository } from './admins.ts';
+import { DeviceRepository } from './devices.ts';
+import { DriverRepository } from './drivers.ts';
+import type { Executor } from './executor.ts';
+import { GeocodeCacheRepository } from './geocode-cache.ts';
+import { PackageRepository } from './packages.ts';
+import { PickupRequestRepository } from './pickup-requests.ts';
+import { SessionRepository } from './sessions.ts';
+import { SettingsRepository } from './settings.ts';
+import { ShareLinkRepository } from './share-links.ts';
+
+/**
+ * Every repository over one executor: the database, or (inside `transaction`) one transaction, so a service can
+ * write to several table groups atomically without touching Kysely itself.
+ */
+export class Repositories {
+  readonly packages: PackageRepository;
+  readonly drivers: DriverRepository;
+  readonly sessions: SessionRepository;
+  readonly shareLinks: ShareLinkRepository;
+  readonly devices: DeviceRepository;
+  readonly pickupRequests: PickupRequestRepository;
+  readonly settings: SettingsRepository;
+  readonly admins: AdminRepository;
+  readonly geocodeCache: GeocodeCacheRepository;
+
+  constructor(private readonly db: Executor) {
+    this.packages = new PackageRepository(db);
+    this.drivers = new DriverRepository(db);
+    this.sessions = new SessionRepository(db);
+    this.shareLinks = new ShareLinkRepository(db);
+    this.devices = new DeviceRepository(db);
+    this.pickupRequests = new PickupRequestRepository(db);
+    this.settings = new SettingsRepository(db);
+    this.admins = new AdminRepository(db);
+    this.geocodeCache = new GeocodeCacheRepository(db);
+  }
+
+  /** Runs `work` in one transaction: every repository it is given writes through it; a throw rolls it all back. */
+  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    return (this.db as Kysely<Database>).transaction().execute((trx) => work(new Repositories(trx)));
+  }
+}

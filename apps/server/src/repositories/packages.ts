@@ -1,0 +1,316 @@
+import type { PackageSortField } from '@cargo/shared';
+import { sql } from 'kysely';
+import type { LocationRow, NewLocationRow, PackageChanges, PackageRow, StatusHistoryRow } from '../db/types.ts';
+import { newId } from '../lib/crypto.ts';
+import type { CountValue, Executor } from './executor.ts';
+
+export interface PackageFilter {
+  status?: string | undefined;
+  /** A substring of the tracking number, customer name or phone, either address or the driver's name (case-insensitive). */
+  q?: string | undefined;
+  /** A driver's id, or null for packages without a driver. */
+  driverId?: string | null | undefined;
+}
+
+/** The admin list's order: a column and a direction (the id breaks ties, so pages never overlap). */
+export interface PackageOrder {
+  sort: PackageSortField;
+  order: 'asc' | 'desc';
+}
+
+/** Searched by the admin's list. */
+const SEARCH_COLUMNS = ['trackingNumber', 'customerName', 'customerPhone', 'pickupAddress', 'deliveryAddress', 'driver'] as const;
+
+export type EndpointType = 'origin' | 'destination';
+
+/**
+ * A location row with every optional column empty: the one place a blank row is built (a hand-set point, an
+ * origin or destination, a GPS fix, the demo seed fill in what they know).
+ */
+export function locationRow(fields: Pick<LocationRow, 'packageId' | 'lat' | 'lng' | 'type' | 'source' | 'recordedAt' | 'createdAt'> & Partial<LocationRow>): LocationRow {
+  return {
+    id: newId(),
+    address: null,
+    driverName: null,
+    driverPhone: null,
+    vehicleId: null,
+    accuracy: null,
+    heading: null,
+    speed: null,
+    altitude: null,
+    battery: null,
+    isLiveTracking: 0,
+    ...fields,
+  };
+}
+
+/**
+ * The packages table group: packages, their status history and their locations (origin, destination, fixes).
+ * The only code that queries these tables.
+ */
+export class PackageRepository {
+  constructor(private readonly db: Executor) {}
+
+  // --- packages ---
+
+  /** A package by its id or its tracking number (trimmed, case-insensitive); undefined when none (design.md §6). */
+  async findByRef(ref: string): Promise<PackageRow | undefined> {
+    const trimmed = ref.trim();
+    if (!trimmed) return undefined;
+    return this.db
+      .selectFrom('packages')
+      .selectAll()
+      .where((eb) => eb.or([eb('id', '=', trimmed), eb(eb.fn('lower', ['trackingNumber']), '=', trimmed.toLowerCase())]))
+      .executeTakeFirst();
+  }
+
+  findById(id: string): Promise<PackageRow | undefined> {
+    return this.db.selectFrom('packages').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The id of the package holding this tracking number (case-insensitive), if any. */
+  async idOfTrackingNumber(trackingNumber: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('packages')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['trackingNumber']), '=', trackingNumber.trim().toLowerCase()))
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** The packages with any of these tracking numbers (case-insensitive), in no particular order. */
+  findByTrackingNumbers(numbers: readonly string[]): Promise<PackageRow[]> {
+    if (numbers.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('packages')
+      .selectAll()
+      .where(sql<string>`lower(tracking_number)`, 'in', numbers.map((n) => n.toLowerCase()))
+      .execute();
+  }
+
+  /** A page of packages (newest first unless told otherwise) and how many match the filter in all. */
+  async list(
+    filter: PackageFilter,
+    page: { limit: number; offset: number },
+    ordering: PackageOrder = { sort: 'createdAt', order: 'desc' },
+  ): Promise<{ rows: PackageRow[]; total: number }> {
+    let base = this.db.selectFrom('packages');
+    if (filter.status) base = base.where('status', '=', filter.status);
+    if (filter.driverId === null) base = base.where('driverId', 'is', null);
+    else if (filter.driverId) base = base.where('driverId', '=', filter.driverId);
+    const q = filter.q?.trim().toLowerCase();
+    if (q) {
+      const pattern = `%${q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+      base = base.where((eb) => eb.or(SEARCH_COLUMNS.map((column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '!'`)));
+    }
+    const { sort, order } = ordering;
+    let listed = base.selectAll();
+    // Text columns sort case-insensitively, as a person reads them; no driver sorts as ''.
+    if (sort === 'createdAt') listed = listed.orderBy('createdAt', order);
+    else if (sort === 'driver') listed = listed.orderBy(sql`lower(coalesce(driver, ''))`, order);
+    else listed = listed.orderBy(sql`lower(${sql.ref(sort)})`, order);
+    const [rows, count] = await Promise.all([
+      listed.orderBy('id', order).limit(page.limit).offset(page.offset).execute(),
+      base.select((eb) => eb.fn.countAll<CountValue>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  /** A driver's packages, newest first. */
+  listForDriver(driverId: string): Promise<PackageRow[]> {
+    return this.db.selectFrom('packages').selectAll().where('driverId', '=', driverId).orderBy('createdAt', 'desc').orderBy('id').execute();
+  }
+
+  /** A driver's packages in any of these statuses, oldest assignment first. */
+  listForDriverIn(driverId: string, statuses: readonly string[]): Promise<PackageRow[]> {
+    return this.db
+      .selectFrom('packages')
+      .selectAll()
+      .where('driverId', '=', driverId)
+      .where('status', 'in', [...statuses])
+      .orderBy('createdAt', 'asc')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** A driver's packages in none of these statuses, oldest assignment first. */
+  listForDriverExcept(driverId: string, statuses: readonly string[]): Promise<PackageRow[]> {
+    return this.db
+      .selectFrom('packages')
+      .selectAll()
+      .where('driverId', '=', driverId)
+      .where('status', 'not in', [...statuses])
+      .orderBy('createdAt', 'asc')
+      .orderBy('id')
+      .execute();
+  }
+
+  async insert(row: PackageRow): Promise<void> {
+    await this.db.insertInto('packages').values(row).execute();
+  }
+
+  async update(id: string, changes: PackageChanges): Promise<void> {
+    await this.db.updateTable('packages').set(changes).where('id', '=', id).execute();
+  }
+
+  /**
+   * Compare-and-set of the proximity state: true when this writer moved it from `expected` (so of two fixes racing
+   * past a radius, only one announces it).
+   */
+  async swapProximityState(id: string, expected: string | null, next: string | null): Promise<boolean> {
+    const result = await this.db
+      .updateTable('packages')
+      .set({ proximityState: next })
+      .where('id', '=', id)
+      .where((eb) => (expected == null ? eb('proximityState', 'is', null) : eb('proximityState', '=', expected)))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Deletes packages (history, locations and share links cascade); answers the ids that existed. */
+  async deleteByIds(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.deleteFrom('packages').where('id', 'in', [...ids]).returning('id').execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Deletes the packages created before a time; answers their ids. */
+  async deleteCreatedBefore(cutoff: string): Promise<string[]> {
+    const rows = await this.db.deleteFrom('packages').where('createdAt', '<', cutoff).returning('id').execute();
+    return rows.map((r) => r.id);
+  }
+
+  // --- status history ---
+
+  async insertHistory(row: StatusHistoryRow): Promise<void> {
+    await this.db.insertInto('statusHistory').values(row).execute();
+  }
+
+  /** A package's history, oldest first. */
+  history(packageId: string): Promise<StatusHistoryRow[]> {
+    return this.db
+      .selectFrom('statusHistory')
+      .selectAll()
+      .where('packageId', '=', packageId)
+      .orderBy('timestamp', 'asc')
+      .orderBy('createdAt', 'asc')
+      .execute();
+  }
+
+  // --- locations ---
+
+  async insertLocation(row: NewLocationRow): Promise<void> {
+    await this.db.insertInto('locations').values(row).execute();
+  }
+
+  /** Every location of a package, newest first (by device time). */
+  locations(packageId: string): Promise<LocationRow[]> {
+    return this.db
+      .selectFrom('locations')
+      .selectAll()
+      .where('packageId', '=', packageId)
+      .orderBy('recordedAt', 'desc')
+      .orderBy('createdAt', 'desc')
+      .execute();
+  }
+
+  /** The newest location of one type. */
+  newestLocation(packageId: string, type: string): Promise<LocationRow | undefined> {
+    return this.db
+      .selectFrom('locations')
+      .selectAll()
+      .where('packageId', '=', packageId)
+      .where('type', '=', type)
+      .orderBy('recordedAt', 'desc')
+      .orderBy('createdAt', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** Drops a package's locations of one endpoint type. */
+  async deleteEndpoint(packageId: string, type: EndpointType): Promise<void> {
+    await this.db.deleteFrom('locations').where('packageId', '=', packageId).where('type', '=', type).execute();
+  }
+
+  /** The live fixes of a package: 'current' locations that came from a device, not typed in by hand. */
+  private fixesOf(packageId: string) {
+    return this.db.selectFrom('locations').where('packageId', '=', packageId).where('type', '=', 'current').where('isLiveTracking', '=', 1);
+  }
+
+  /** The fix that is the current position: the newest by device time. */
+  newestFix(packageId: string): Promise<LocationRow | undefined> {
+    return this.fixesOf(packageId).selectAll().orderBy('recordedAt', 'desc').orderBy('createdAt', 'desc').limit(1).executeTakeFirst();
+  }
+
+  /** The stored fix just before (or at) a device time: what a new fix is compared with. */
+  fixAtOrBefore(packageId: string, recordedAt: string): Promise<LocationRow | undefined> {
+    return this.fixesOf(packageId)
+      .selectAll()
+      .where('recordedAt', '<=', recordedAt)
+      .orderBy('recordedAt', 'desc')
+      .orderBy('createdAt', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** Speeds (m/s) of the newest `count` fixes, oldest first. */
+  async recentSpeeds(packageId: string, count: number): Promise<Array<number | null>> {
+    const rows = await this.fixesOf(packageId).select('speed').orderBy('recordedAt', 'desc').limit(count).execute();
+    return rows.map((r) => (r.speed == null ? null : Number(r.speed))).reverse();
+  }
+
+  // --- figures ---
+
+  async count(): Promise<number> {
+    const row = await this.db.selectFrom('packages').select((eb) => eb.fn.countAll<CountValue>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async countHistory(): Promise<number> {
+    const row = await this.db.selectFrom('statusHistory').select((eb) => eb.fn.countAll<CountValue>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async countLocations(): Promise<number> {
+    const row = await this.db.selectFrom('locations').select((eb) => eb.fn.countAll<CountValue>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** How many packages hold each status. */
+  async countByStatus(): Promise<Record<string, number>> {
+    const rows = await this.db
+      .selectFrom('packages')
+      .select((eb) => ['status', eb.fn.countAll<CountValue>().as('n')])
+      .groupBy('status')
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  }
+
+  /** Pickup and delivery points of the packages in a status that have both. */
+  endpointsWhereStatus(status: string): Promise<Array<{ pickupLat: number; pickupLng: number; deliveryLat: number; deliveryLng: number }>> {
+    return this.db
+      .selectFrom('packages')
+      .select(['pickupLat', 'pickupLng', 'deliveryLat', 'deliveryLng'])
+      .where('status', '=', status)
+      .where('pickupLat', 'is not', null)
+      .where('pickupLng', 'is not', null)
+      .where('deliveryLat', 'is not', null)
+      .where('deliveryLng', 'is not', null)
+      .execute() as Promise<Array<{ pickupLat: number; pickupLng: number; deliveryLat: number; deliveryLng: number }>>;
+  }
+
+  /** Every distinct customer phone as written. */
+  async customerPhones(): Promise<string[]> {
+    const rows = await this.db.selectFrom('packages').select('customerPhone as phone').distinct().execute();
+    return rows.map((r) => r.phone);
+  }
+
+  /** The oldest and newest creation times. */
+  async createdRange(): Promise<{ oldest: string | null; newest: string | null }> {
+    const range = await this.db
+      .selectFrom('packages')
+      .select((eb) => [eb.fn.min<string | null>('createdAt').as('oldest'), eb.fn.max<string | null>('createdAt').as('newest')])
+      .executeTakeFirstOrThrow();
+    return { oldest: range.oldest ?? null, newest: range.newest ?? null };
+  }
+}

@@ -1,0 +1,28 @@
+import type { SessionRow } from '../db/types.ts';
+import type { Executor } from './executor.ts';
+
+/** The sessions table (tokens stored only as their hash): the only code that queries it. */
+export class SessionRepository {
+  constructor(private readonly db: Executor) {}
+
+  async insert(row: SessionRow): Promise<void> {
+    await this.db.insertInto('sessions').values(row).execute();
+  }
+
+  find(tokenHash: string): Promise<SessionRow | undefined> {
+    return this.db.selectFrom('sessions').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+  }
+
+  async touch(tokenHash: string, lastSeenAt: string): Promise<void> {
+    await this.db.updateTable('sessions').set({ lastSeenAt }).where('tokenHash', '=', tokenHash).execute();
+  }
+
+  async delete(tokenHash: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
+  }
+
+  /** Ends every session of one admin or driver. */
+  async deleteFor(role: string, subjectId: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('role', '=', role).where('subjectId', '=', subjectId).execute();
+  }
+}

@@ -1,0 +1,45 @@
+import type { Repositories } from '../repositories/index.ts';
+import { sha256 } from '../lib/crypto.ts';
+import { nowIso } from '../lib/time.ts';
+import type { SessionService } from './sessions.ts';
+import { driverCreator } from './share-links.ts';
+
+/** Who is calling, once their token is resolved. */
+export type Principal =
+  | { role: 'admin'; adminId: string; tokenHash: string }
+  | { role: 'driver'; driverId: string; tokenHash: string }
+  /** A driver share link: may post fixes for one package only. */
+  | { role: 'share'; packageId: string; shareLinkId: string };
+
+/**
+ * Turns a token into a principal: a live session of an active admin or an active driver, or (where the route takes
+ * one) an active driver share link. A deactivated account's session counts as no session.
+ */
+export class PrincipalService {
+  constructor(
+    private readonly sessions: SessionService,
+    private readonly repos: Repositories,
+  ) {}
+
+  async resolve(token: string | null, options: { acceptShareLink: boolean }): Promise<Principal | null> {
+    if (!token) return null;
+    const session = await this.sessions.resolve(token);
+    if (session?.role === 'admin') {
+      const admin = await this.repos.admins.findById(session.subjectId);
+      return admin?.isActive ? { role: 'admin', adminId: admin.id, tokenHash: session.tokenHash } : null;
+    }
+    if (session?.role === 'driver') {
+      const driver = await this.repos.drivers.findById(session.subjectId);
+      return driver?.isActive ? { role: 'driver', driverId: driver.id, tokenHash: session.tokenHash } : null;
+    }
+    if (session || !options.acceptShareLink) return null;
+    const link = await this.repos.shareLinks.findActive(sha256(token), 'driver', nowIso());
+    if (!link) return null;
+    // A link a driver made acts with that driver's authority: it ends when the package goes to another driver.
+    if (link.createdBy.startsWith('driver:')) {
+      const pkg = await this.repos.packages.findById(link.packageId);
+      if (!pkg?.driverId || link.createdBy !== driverCreator(pkg.driverId)) return null;
+    }
+    return { role: 'share', packageId: link.packageId, shareLinkId: link.id };
+  }
+}

@@ -1,0 +1,107 @@
+import { Center, Container, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useMe } from '../api/get-me.ts';
+import { adminKeys } from '../api/keys.ts';
+import { readAdminToken, storeAdminToken } from '../api/login.ts';
+import { useLogout } from '../api/logout.ts';
+import { useSessionExpiry } from '../hooks/use-session-expiry.ts';
+import { ADMIN_TEXT } from '../texts.ts';
+import { AdminShell } from './admin-shell.tsx';
+import { LoginForm } from './login-form.tsx';
+
+const T = ADMIN_TEXT.login;
+
+export interface AdminPanelProps {
+  /** The Driver Portal tab's content, given by the route (features do not import one another). */
+  driverPortal: ReactNode;
+}
+
+/**
+ * /admin: the login screen, or the control panel once the stored session is checked (spec §2, §4 'Admin session').
+ * A session that ends while the panel is open asks for the password over the panel, so unsaved input stays.
+ */
+export function AdminPanel({ driverPortal }: AdminPanelProps) {
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState<string | null>(readAdminToken);
+  const [expired, setExpired] = useState(false);
+  const me = useMe(Boolean(token));
+  const logout = useLogout();
+
+  // A failed session check clears the token and returns to login (spec §4).
+  const checkFailed = me.isError && me.error instanceof ApiError && me.error.status === 401;
+  useEffect(() => {
+    if (checkFailed) {
+      storeAdminToken(null);
+      setToken(null);
+    }
+  }, [checkFailed]);
+
+  const onExpired = useCallback(() => {
+    storeAdminToken(null);
+    setExpired(true);
+  }, []);
+  useSessionExpiry(Boolean(token) && me.isSuccess && !expired, onExpired);
+
+  const signedIn = (newToken: string) => {
+    storeAdminToken(newToken);
+    setToken(newToken);
+    setExpired(false);
+    void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+  };
+
+  const signOut = () => {
+    logout.mutate(undefined, {
+      onSettled: () => {
+        storeAdminToken(null);
+        setToken(null);
+        queryClient.removeQueries({ queryKey: adminKeys.all });
+      },
+    });
+  };
+
+  if (!token || checkFailed) {
+    return (
+      <Container size={420} py="xl">
+        <Paper withBorder p="lg" radius="md">
+          <Stack gap="xs" mb="md">
+            <Title order={1} size="h2">
+              {T.title}
+            </Title>
+            <Text c="dimmed">{T.intro}</Text>
+          </Stack>
+          <LoginForm onSignedIn={signedIn} />
+        </Paper>
+      </Container>
+    );
+  }
+
+  if (me.isPending) {
+    return (
+      <Center py="xl" role="status" aria-live="polite">
+        <Loader aria-label={T.checking} />
+      </Center>
+    );
+  }
+
+  if (me.isError) {
+    return (
+      <Center py="xl">
+        <Text role="alert">{ADMIN_TEXT.common.loadFailed}</Text>
+      </Center>
+    );
+  }
+
+  return (
+    <>
+      <AdminShell email={me.data.user.email} onLogout={signOut} loggingOut={logout.isPending} driverPortal={driverPortal} />
+      <Modal opened={expired} onClose={() => undefined} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} title={T.expiredTitle} centered>
+        <Text size="sm" mb="md">
+          {T.expired}
+        </Text>
+        <LoginForm onSignedIn={signedIn} initialEmail={me.data.user.email} />
+      </Modal>
+    </>
+  );
+}

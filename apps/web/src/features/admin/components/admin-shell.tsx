@@ -1,0 +1,116 @@
+import { Button, Container, Group, Tabs, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { ADMIN_TABS, useAdminUrl, type AdminTab } from '../hooks/use-admin-url.ts';
+import { ADMIN_TEXT } from '../texts.ts';
+import classes from './admin.module.css';
+import { CurrentLocationTab } from './current-location-tab.tsx';
+import { DatabaseTab } from './database-tab.tsx';
+import { DevicesTab } from './devices-tab.tsx';
+import { DriverRoutesTab } from './driver-routes-tab.tsx';
+import { DriversTab } from './drivers-tab.tsx';
+import { GpsLinksTab } from './gps-links-tab.tsx';
+import { LocationTab } from './location-tab.tsx';
+import { PackageFormTab } from './package-form-tab.tsx';
+import { PackagesTab } from './packages-tab.tsx';
+import { PickupRequestsTab } from './pickup-requests-tab.tsx';
+import { StatusTab } from './status-tab.tsx';
+import { TrackingTab } from './tracking-tab.tsx';
+
+const T = ADMIN_TEXT;
+
+const LABELS: Record<AdminTab, string> = {
+  packages: T.tabs.packages,
+  create: T.tabs.create,
+  drivers: T.tabs.drivers,
+  routes: T.tabs.routes,
+  status: T.tabs.status,
+  location: T.tabs.location,
+  'current-location': T.tabs.currentLocation,
+  'gps-links': T.tabs.gpsLinks,
+  devices: T.tabs.devices,
+  tracking: T.tabs.tracking,
+  'driver-portal': T.tabs.driverPortal,
+  pickups: T.tabs.pickups,
+  database: T.tabs.database,
+};
+
+export interface AdminShellProps {
+  email: string;
+  onLogout: () => void;
+  loggingOut: boolean;
+  driverPortal: ReactNode;
+}
+
+/**
+ * The top bar (signed-in email, Logout) and the control panel's tabs. A tab is mounted the first time it is opened
+ * and stays mounted, so switching tabs never loses what was typed; the tab in the address survives a reload.
+ */
+export function AdminShell({ email, onLogout, loggingOut, driverPortal }: AdminShellProps) {
+  const { tab, setTab } = useAdminUrl();
+  const [visited, setVisited] = useState<ReadonlySet<AdminTab>>(() => new Set([tab]));
+  if (!visited.has(tab)) setVisited(new Set([...visited, tab]));
+
+  const panel = (name: AdminTab): ReactNode => {
+    if (!visited.has(name)) return null;
+    switch (name) {
+      case 'packages':
+        return <PackagesTab />;
+      case 'create':
+        return <PackageFormTab />;
+      case 'drivers':
+        return <DriversTab />;
+      case 'routes':
+        return <DriverRoutesTab />;
+      case 'status':
+        return <StatusTab />;
+      case 'location':
+        return <LocationTab />;
+      case 'current-location':
+        return <CurrentLocationTab />;
+      case 'gps-links':
+        return <GpsLinksTab />;
+      case 'devices':
+        return <DevicesTab />;
+      case 'tracking':
+        return <TrackingTab />;
+      case 'driver-portal':
+        return driverPortal;
+      case 'pickups':
+        return <PickupRequestsTab />;
+      case 'database':
+        return <DatabaseTab />;
+    }
+  };
+
+  return (
+    <Container size="xl" py="md" className={classes.shell}>
+      <Group justify="space-between" wrap="wrap" mb="md" className={classes.topBar}>
+        <Title order={1} size="h2">
+          {T.shell.title}
+        </Title>
+        <Group gap="sm">
+          <Text size="sm">
+            {T.shell.signedInAs} <strong>{email}</strong>
+          </Text>
+          <Button variant="default" size="xs" onClick={onLogout} loading={loggingOut}>
+            {T.shell.logout}
+          </Button>
+        </Group>
+      </Group>
+      <Tabs value={tab} onChange={(value) => value && setTab(value as AdminTab)} keepMounted>
+        <Tabs.List aria-label={T.shell.tabsLabel} className={classes.tabList}>
+          {ADMIN_TABS.map((name) => (
+            <Tabs.Tab key={name} value={name}>
+              {LABELS[name]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {ADMIN_TABS.map((name) => (
+          <Tabs.Panel key={name} value={name} pt="md">
+            {panel(name)}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Container>
+  );
+}

@@ -1,0 +1,295 @@
+import {
+  autoCurrentLocation,
+  CREATE_FORM_STATUSES,
+  DEFAULT_CURRENT_LOCATION,
+  DEFAULT_SERVICE_TYPE,
+  DEFAULT_STATUS,
+  LIMITS,
+  MSG,
+  normalizeStatus,
+  packageInputSchema,
+  SERVICE_TYPES,
+  statusLabel,
+  type Package,
+  type PackageInput,
+  type PackageStatus,
+} from '@cargo/shared';
+import { Button, Grid, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useEffect, useState, type FormEvent } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCreatePackage } from '../api/create-package.ts';
+import { useDrivers } from '../api/get-drivers.ts';
+import { usePackage } from '../api/get-package.ts';
+import { useUpdatePackage } from '../api/update-package.ts';
+import { useAdminUrl } from '../hooks/use-admin-url.ts';
+import { ADMIN_TEXT } from '../texts.ts';
+import { formatDeliveryRange, parseDeliveryRange } from '../utils/delivery-range.ts';
+import { formatCustomerPhone } from '../utils/phone-format.ts';
+import { serverMessage, toastError, toastSuccess } from '../utils/toast.ts';
+import { TrackingIdeas } from './tracking-ideas.tsx';
+
+const T = ADMIN_TEXT.form;
+
+interface FormValues {
+  trackingNumber: string;
+  status: PackageStatus;
+  currentLocation: string;
+  range: [string | null, string | null];
+  pickupAddress: string;
+  deliveryAddress: string;
+  customerName: string;
+  customerPhone: string;
+  weight: string;
+  dimensions: string;
+  itemDescription: string;
+  serviceType: string;
+  driverId: string | null;
+}
+type Errors = Partial<Record<keyof FormValues, string>>;
+
+const EMPTY: FormValues = {
+  trackingNumber: '',
+  status: DEFAULT_STATUS,
+  currentLocation: DEFAULT_CURRENT_LOCATION,
+  range: [null, null],
+  pickupAddress: '',
+  deliveryAddress: '',
+  customerName: '',
+  customerPhone: '',
+  weight: '',
+  dimensions: '',
+  itemDescription: '',
+  serviceType: DEFAULT_SERVICE_TYPE,
+  driverId: null,
+};
+
+const STATUS_OPTIONS = CREATE_FORM_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
+const SERVICE_OPTIONS = SERVICE_TYPES.map((value) => ({ value, label: value }));
+
+function fromPackage(pkg: Package): FormValues {
+  return {
+    trackingNumber: pkg.trackingNumber,
+    status: normalizeStatus(pkg.status) ?? DEFAULT_STATUS,
+    currentLocation: pkg.currentLocation,
+    range: parseDeliveryRange(pkg.estimatedDelivery),
+    pickupAddress: pkg.pickupAddress,
+    deliveryAddress: pkg.deliveryAddress,
+    customerName: pkg.customerName,
+    customerPhone: pkg.customerPhone,
+    weight: pkg.weight,
+    dimensions: pkg.dimensions,
+    itemDescription: pkg.itemDescription ?? '',
+    serviceType: pkg.serviceType,
+    driverId: pkg.driverId,
+  };
+}
+
+/** The form's fields as the API takes them; the driver's name and phone are filled in by the server. */
+function toInput(values: FormValues): PackageInput {
+  return {
+    trackingNumber: values.trackingNumber,
+    status: values.status,
+    currentLocation: values.currentLocation,
+    estimatedDelivery: formatDeliveryRange(values.range[0], values.range[1]),
+    pickupAddress: values.pickupAddress,
+    deliveryAddress: values.deliveryAddress,
+    customerName: values.customerName,
+    customerPhone: values.customerPhone,
+    weight: values.weight,
+    dimensions: values.dimensions,
+    itemDescription: values.itemDescription,
+    serviceType: values.serviceType,
+    driverId: values.driverId,
+    driver: null,
+    driverPhone: null,
+  };
+}
+
+/** Spec §5's required fields and the shared schema's messages. */
+function validate(values: FormValues): Errors {
+  const errors: Errors = {};
+  const parsed = packageInputSchema.safeParse(toInput(values));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as keyof FormValues;
+      if (key in EMPTY && !errors[key]) errors[key] = issue.message;
+    }
+  }
+  if (!values.currentLocation.trim()) errors.currentLocation = MSG.currentLocationRequired;
+  if (!values.range[0] || !values.range[1]) errors.range = T.deliveryRangeRequired;
+  return errors;
+}
+
+/** Create / edit form (spec §2 'Create'), with the tracking-number ideas beside it. */
+export function PackageFormTab() {
+  const { params, update } = useAdminUrl();
+  const editId = params.get('edit');
+  const editing = usePackage(editId);
+  const [values, setValues] = useState<FormValues>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [loadedId, setLoadedId] = useState<string | null>(null);
+  const drivers = useDrivers();
+  const create = useCreatePackage();
+  const save = useUpdatePackage();
+  const pending = create.isPending || save.isPending;
+
+  // Edit Package loads the package once; what the admin then types is theirs.
+  useEffect(() => {
+    if (editId && editing.data && loadedId !== editId) {
+      setValues(fromPackage(editing.data));
+      setErrors({});
+      setLoadedId(editId);
+    }
+  }, [editId, editing.data, loadedId]);
+
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const setStatus = (status: PackageStatus) =>
+    setValues((v) => ({ ...v, status, currentLocation: autoCurrentLocation(status, v.pickupAddress) }));
+  const setPickup = (pickupAddress: string) =>
+    setValues((v) => ({
+      ...v,
+      pickupAddress,
+      // Spec §4: while processing or pending, the pickup address is the current location.
+      currentLocation: v.status === 'processing' || v.status === 'pending' ? autoCurrentLocation(v.status, pickupAddress) : v.currentLocation,
+    }));
+
+  const cancelEdit = () => {
+    setValues(EMPTY);
+    setErrors({});
+    setLoadedId(null);
+    update({ edit: null });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    const input = toInput(values);
+    const onError = (title: string) => (error: Error) => {
+      // The form keeps every value; field problems from the server go under their fields.
+      if (error instanceof ApiError && error.issues) {
+        const fieldErrors: Errors = {};
+        for (const issue of error.issues) if (issue.path in EMPTY) fieldErrors[issue.path as keyof FormValues] = issue.message;
+        setErrors(fieldErrors);
+      }
+      toastError(title, serverMessage(error));
+    };
+    if (editId) {
+      save.mutate(
+        { id: editId, input },
+        {
+          onSuccess: () => {
+            toastSuccess(T.updated);
+            cancelEdit();
+          },
+          onError: onError(T.updateFailed),
+        },
+      );
+    } else {
+      create.mutate(input, {
+        onSuccess: (pkg) => {
+          toastSuccess(T.created(pkg.driver));
+          setValues(EMPTY);
+        },
+        onError: onError(T.createFailed),
+      });
+    }
+  };
+
+  const driverOptions = (drivers.data ?? []).filter((d) => d.isActive || d.id === values.driverId).map((d) => ({ value: d.id, label: `${d.name} (${d.vehicleId})` }));
+
+  return (
+    <Grid gutter="lg">
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Paper withBorder p="md" radius="md">
+          <form onSubmit={submit} noValidate aria-label={editId ? T.editTitle(values.trackingNumber) : T.createTitle}>
+            <Stack gap="sm">
+              <Title order={2} size="h3">
+                {editId ? T.editTitle(editing.data?.trackingNumber ?? '') : T.createTitle}
+              </Title>
+              <Grid gutter="sm">
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <TextInput label={T.trackingNumber} required maxLength={LIMITS.trackingNumber} value={values.trackingNumber} onChange={(e) => set('trackingNumber', e.currentTarget.value)} error={errors.trackingNumber} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <Select label={T.status} data={STATUS_OPTIONS} value={values.status} onChange={(v) => v && setStatus(v as PackageStatus)} allowDeselect={false} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <TextInput label={T.currentLocation} required value={values.currentLocation} onChange={(e) => set('currentLocation', e.currentTarget.value)} error={errors.currentLocation} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <DatePickerInput
+                    type="range"
+                    label={T.deliveryRange}
+                    required
+                    value={values.range}
+                    onChange={(range) => set('range', [range[0] ? String(range[0]).slice(0, 10) : null, range[1] ? String(range[1]).slice(0, 10) : null])}
+                    error={errors.range}
+                    allowSingleDateInRange
+                    description={formatDeliveryRange(values.range[0], values.range[1]) || T.deliveryRangePlaceholder}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <TextInput label={T.pickupAddress} required value={values.pickupAddress} onChange={(e) => setPickup(e.currentTarget.value)} error={errors.pickupAddress} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <TextInput label={T.deliveryAddress} required value={values.deliveryAddress} onChange={(e) => set('deliveryAddress', e.currentTarget.value)} error={errors.deliveryAddress} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <TextInput label={T.customerName} required maxLength={LIMITS.name} value={values.customerName} onChange={(e) => set('customerName', e.currentTarget.value)} error={errors.customerName} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <TextInput
+                    label={T.customerPhone}
+                    required
+                    type="tel"
+                    inputMode="tel"
+                    maxLength={LIMITS.customerPhoneInput}
+                    value={values.customerPhone}
+                    onChange={(e) => set('customerPhone', formatCustomerPhone(e.currentTarget.value))}
+                    error={errors.customerPhone}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 6, sm: 3 }}>
+                  <TextInput label={T.weight} value={values.weight} onChange={(e) => set('weight', e.currentTarget.value)} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 6, sm: 3 }}>
+                  <TextInput label={T.dimensions} value={values.dimensions} onChange={(e) => set('dimensions', e.currentTarget.value)} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <Select label={T.serviceType} data={SERVICE_OPTIONS} value={values.serviceType} onChange={(v) => v && set('serviceType', v)} allowDeselect={false} />
+                </Grid.Col>
+                <Grid.Col span={12}>
+                  <Textarea label={T.itemDescription} autosize minRows={2} value={values.itemDescription} onChange={(e) => set('itemDescription', e.currentTarget.value)} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <Select label={T.driver} placeholder={T.noDriver} data={driverOptions} value={values.driverId} onChange={(v) => set('driverId', v)} clearable searchable />
+                </Grid.Col>
+              </Grid>
+              <Group>
+                <Button type="submit" disabled={pending}>
+                  {editId ? (save.isPending ? T.updating : T.update) : create.isPending ? T.creating : T.create}
+                </Button>
+                {editId && (
+                  <Button variant="default" onClick={cancelEdit}>
+                    {T.cancelEdit}
+                  </Button>
+                )}
+              </Group>
+              {editId && editing.isError && <Text c="red.8">{serverMessage(editing.error) ?? ADMIN_TEXT.common.loadFailed}</Text>}
+            </Stack>
+          </form>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <TrackingIdeas onUse={(value) => set('trackingNumber', value)} />
+      </Grid.Col>
+    </Grid>
+  );
+}

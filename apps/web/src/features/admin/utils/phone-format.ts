@@ -1,0 +1,10 @@
+import { LIMITS } from '@cargo/shared';
+
+/** Spec §5: the customer phone formats itself as (xxx) xxx-xxxx while typed, at most 14 characters. */
+export function formatCustomerPhone(input: string): string {
+  const digits = input.replace(/\D/g, '').slice(0, 10);
+  if (digits.length === 0) return '';
+  if (digits.length < 4) return `(${digits}`;
+  if (digits.length < 7) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`.slice(0, LIMITS.customerPhoneInput);
+}

@@ -1,0 +1,191 @@
+import { ACTIVE_STATUSES, DRIVER_DASHBOARD_STATUSES, LIVE_STATUSES, type Driver, type Package } from '@cargo/shared';
+import { Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { useDriverPackages } from '../api/get-driver-packages.ts';
+import { useUpdatePackageStatus } from '../api/update-package-status.ts';
+import { driverSession } from '../hooks/use-driver-session.ts';
+import { useDriverTracking } from '../hooks/use-driver-tracking.ts';
+import { useScreenAwake } from '../hooks/use-screen-awake.ts';
+import { DRIVER_TEXTS as T } from '../texts.ts';
+import { reasonOf } from '../utils/driver-request.ts';
+import type { QueueEntry, WireFix } from '../utils/fix-queue.ts';
+import { BackgroundTrackingPanel } from './background-tracking-panel.tsx';
+import { DriverHeader, GpsReadouts, PackageHeading, TrackingNotices, driverClasses } from './driver-parts.tsx';
+import { DriverSessionGate } from './driver-session-gate.tsx';
+import { telHref } from '../../../lib/contact-links.ts';
+import { paths } from '../../../lib/paths.ts';
+
+/** Spec §9: the dashboard tracks every 10 s and polls its packages every 5 s while tracking. */
+export const DASHBOARD_TRACK_MS = 10_000;
+export const DASHBOARD_POLL_MS = 5_000;
+
+const isActive = (status: string) => (ACTIVE_STATUSES as readonly string[]).includes(status);
+const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes(status);
+/** Spec §4: underscores display as spaces. */
+const statusText = (status: string) => status.replace(/_/g, ' ');
+
+/** /driver-dashboard (spec §2): sign in without auto-create, GPS sharing, the delivery summary, statuses. */
+export function DriverDashboard({ dispatchPhone }: { dispatchPhone?: string | null }) {
+  return (
+    <Stack gap="md">
+      <Title order={1}>{T.dashboardTitle}</Title>
+      <DriverSessionGate>{({ driver }) => <SignedInDashboard driver={driver} dispatchPhone={dispatchPhone} />}</DriverSessionGate>
+    </Stack>
+  );
+}
+
+export function deliverySummary(packages: Package[]) {
+  return {
+    total: packages.length,
+    active: packages.filter((p) => isActive(p.status)).length,
+    delivered: packages.filter((p) => p.status === 'delivered').length,
+    processing: packages.filter((p) => p.status === 'processing').length,
+  };
+}
+
+function SignedInDashboard({ driver, dispatchPhone }: { driver: Driver; dispatchPhone?: string | null }) {
+  const queryClient = useQueryClient();
+  const packagesRef = useRef<Package[]>([]);
+  // Each position goes to the driver and to every package on its way, in one request.
+  const entriesFor = useCallback(
+    (fix: WireFix): QueueEntry[] => [
+      { driverId: driver.id, shareToken: null, packageRef: null, fix },
+      ...packagesRef.current.filter((p) => isLive(p.status)).map((p) => ({ driverId: driver.id, shareToken: null, packageRef: p.id, fix })),
+    ],
+    [driver.id],
+  );
+  const t = useDriverTracking({ screen: 'dashboard', entriesFor, minIntervalMs: DASHBOARD_TRACK_MS });
+  const packages = useDriverPackages(driver.id, t.tracking ? DASHBOARD_POLL_MS : false);
+  const list = packages.data ?? [];
+  packagesRef.current = list;
+  const awake = useScreenAwake(t.tracking);
+  const status = useUpdatePackageStatus();
+  const summary = deliverySummary(list);
+
+  // Spec §4: tracking stops by itself when packages exist but none is active.
+  const { tracking, halt } = t;
+  useEffect(() => {
+    if (tracking && list.length > 0 && summary.active === 0) {
+      halt();
+      notifications.show({ title: T.trackingStopped, message: T.trackingEndedNoActive, color: 'blue' });
+    }
+  }, [tracking, halt, list.length, summary.active]);
+
+  const changeStatus = (pkg: Package, next: string) => {
+    status.mutate(
+      { packageId: pkg.id, status: next },
+      {
+        onSuccess: () => notifications.show({ title: T.statusUpdated, message: `${pkg.trackingNumber}: ${statusText(next)}`, color: 'green' }),
+        onError: (err) => notifications.show({ title: T.statusUpdateFailed, message: reasonOf(err), color: 'red' }),
+      },
+    );
+  };
+
+  const logout = () => {
+    t.halt();
+    driverSession.signOut();
+    queryClient.removeQueries({ queryKey: ['drivers'] });
+  };
+
+  return (
+    <Stack gap="md">
+      <DriverHeader driver={driver} tracking={t.tracking} online={t.connection === 'connected' || driver.isOnline} trackingLabel={T.liveTracking} />
+      <TrackingNotices denied={t.denied} online={t.online} queued={t.queued} hidden={awake.hidden} tracking={t.tracking} rejection={t.rejection} lastFlush={t.lastFlush} />
+      <Card withBorder radius="md" padding="md">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {T.gpsSharing}
+          </Title>
+          <div className={driverClasses.actions}>
+            <Button size="xl" onClick={t.start} disabled={t.tracking || t.denied}>
+              {T.startTracking}
+            </Button>
+            <Button size="xl" color="red" variant="outline" onClick={t.stop} disabled={!t.tracking}>
+              {T.stopTracking}
+            </Button>
+            <Button size="xl" variant="light" onClick={() => void t.updateOnce()} disabled={t.denied}>
+              {T.updateOnce}
+            </Button>
+          </div>
+          <GpsReadouts reading={t.reading} battery={t.battery} lastUpdated={t.lastSentAt} connection={t.connection} updates={t.updates} />
+        </Stack>
+      </Card>
+      <Card withBorder radius="md" padding="md">
+        <Title order={2} size="h4" mb="sm">
+          {T.deliverySummary}
+        </Title>
+        <dl className={driverClasses.summary}>
+          {(
+            [
+              [T.total, summary.total],
+              [T.active, summary.active],
+              [T.delivered, summary.delivered],
+              [T.processing, summary.processing],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label}>
+              <dd>{value}</dd>
+              <dt>{label}</dt>
+            </div>
+          ))}
+        </dl>
+      </Card>
+      <Card withBorder radius="md" padding="md">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {T.assignedDeliveries}
+          </Title>
+          {packages.isSuccess && list.length === 0 && <Text>{T.noPackages}</Text>}
+          {list.map((pkg) => (
+            <Card key={pkg.id} withBorder radius="sm" padding="sm" component="article">
+              <Stack gap="xs">
+                <PackageHeading pkg={pkg} />
+                <Text size="sm">
+                  {pkg.customerName} · {pkg.deliveryAddress}
+                </Text>
+                <Group gap="sm" align="flex-end" wrap="wrap">
+                  <NativeSelect
+                    label={T.statusFor(pkg.trackingNumber)}
+                    size="md"
+                    value={DRIVER_DASHBOARD_STATUSES.includes(pkg.status as never) ? pkg.status : ''}
+                    onChange={(e) => changeStatus(pkg, e.currentTarget.value)}
+                    data={[
+                      ...(DRIVER_DASHBOARD_STATUSES.includes(pkg.status as never) ? [] : [{ value: '', label: statusText(pkg.status), disabled: true }]),
+                      ...DRIVER_DASHBOARD_STATUSES.map((s) => ({ value: s, label: statusText(s) })),
+                    ]}
+                    disabled={status.isPending}
+                    style={{ flex: '1 1 12rem' }}
+                  />
+                  <Button component="a" href={paths.trackLive(pkg.trackingNumber)} target="_blank" rel="noopener" size="md" variant="light">
+                    {T.viewTracking}
+                  </Button>
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      </Card>
+      <Card withBorder radius="md" padding="md">
+        <Title order={2} size="h4" mb="sm">
+          {T.quickActions}
+        </Title>
+        <div className={driverClasses.actions}>
+          {dispatchPhone && (
+            <Button component="a" href={telHref(dispatchPhone)} size="lg" variant="default">
+              {T.callDispatch}
+            </Button>
+          )}
+          <Button size="lg" variant="default" onClick={() => void packages.refetch()}>
+            {T.refreshPackages}
+          </Button>
+          <Button size="lg" variant="default" onClick={logout}>
+            {T.logout}
+          </Button>
+        </div>
+      </Card>
+      <BackgroundTrackingPanel />
+    </Stack>
+  );
+}

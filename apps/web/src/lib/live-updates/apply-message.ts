@@ -1,0 +1,77 @@
+import { gpsLocationText, type LiveTracking, type PublicPackage, type ServerMessage } from '@cargo/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { trackingKeys } from './tracking-keys.ts';
+
+type LocationUpdate = Extract<ServerMessage, { type: 'location_update' }>;
+type StatusUpdate = Extract<ServerMessage, { type: 'status_update' }>;
+
+/** A pushed fix merged into the live view: position, ETA and proximity as the server computed them. */
+export function withFix(live: LiveTracking, { data }: LocationUpdate, nowMs: number): LiveTracking {
+  // A fix older than the one shown (an offline queue, or a refetch that was quicker) never moves it backwards.
+  if (live.currentLocation && live.currentLocation.lastUpdate > data.recordedAt) return live;
+  const eta = data.eta ?? null;
+  const minutes = eta?.minutes ?? data.etaMinutes;
+  return {
+    ...live,
+    status: data.status,
+    isActive: true,
+    message: null,
+    etaMinutes: minutes,
+    eta,
+    estimatedArrival: minutes == null ? null : new Date(nowMs + minutes * 60_000).toISOString(),
+    proximityAlert: data.proximityAlert ?? live.proximityAlert,
+    currentLocation: {
+      lat: data.lat,
+      lng: data.lng,
+      address: data.address,
+      lastUpdate: data.recordedAt,
+      speed: data.speed,
+      accuracy: data.accuracy,
+      heading: data.heading,
+      battery: data.battery,
+      // The push carries no time zone; a vehicle keeps its zone between fixes (a refetch brings a new one).
+      timeZone: live.currentLocation?.timeZone ?? null,
+    },
+  };
+}
+
+/**
+ * Writes a /ws message into the query cache under the keys the tracking pages read, so every page showing the package
+ * updates at once with no request. What a push cannot carry (the timeline, the live view's texts after a status change)
+ * is refetched.
+ */
+export function applyLiveMessage(queryClient: QueryClient, message: ServerMessage, nowMs = Date.now()): void {
+  if (message.type === 'location_update') {
+    const ref = message.trackingId;
+    const { data } = message;
+    const live = queryClient.getQueryData<LiveTracking>(trackingKeys.live(ref));
+    if (live) {
+      queryClient.setQueryData<LiveTracking>(trackingKeys.live(ref), withFix(live, message, nowMs));
+      // The first fix of a view that had none: driver, vehicle and time zone come with the next full view.
+      if (!live.currentLocation) void queryClient.invalidateQueries({ queryKey: trackingKeys.live(ref), exact: true });
+    }
+    queryClient.setQueryData<PublicPackage>(trackingKeys.package(ref), (pkg) =>
+      pkg ? { ...pkg, status: data.status, currentLocation: gpsLocationText(data.lat, data.lng, data.address) } : pkg,
+    );
+    return;
+  }
+  if (message.type === 'status_update') applyStatus(queryClient, message);
+}
+
+function applyStatus(queryClient: QueryClient, { trackingId: ref, data }: StatusUpdate): void {
+  queryClient.setQueryData<PublicPackage>(trackingKeys.package(ref), (pkg) =>
+    pkg ? { ...pkg, status: data.status, currentLocation: data.currentLocation } : pkg,
+  );
+  queryClient.setQueryData<LiveTracking>(trackingKeys.live(ref), (live) => (live ? { ...live, status: data.status } : live));
+  // A status change alters what the live view may show (delivered: no position) and adds a timeline entry.
+  for (const key of [trackingKeys.live(ref), trackingKeys.history(ref)]) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+}
+
+/** After a reconnect: everything cached for these subscriptions is fetched afresh (what was missed while offline). */
+export function resyncTracking(queryClient: QueryClient, refs: string[]): void {
+  for (const ref of refs) {
+    for (const key of [trackingKeys.package(ref), trackingKeys.live(ref), trackingKeys.history(ref), trackingKeys.locations(ref)]) {
+      void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { applyLiveMessage, resyncTracking } from './apply-message.ts';
+import { LiveUpdatesClient, liveSocketUrl, type LiveEnvironment, type LiveStatus } from './live-client.ts';
+
+/** Visibility and network events of the browser. */
+const browserEnvironment: LiveEnvironment = {
+  onWake(listener) {
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') listener();
+    };
+    window.addEventListener('online', listener);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('online', listener);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  },
+};
+
+const clients = new WeakMap<QueryClient, LiveUpdatesClient>();
+
+/** The tab's one live-updates client, feeding this query cache. */
+export function liveClientFor(queryClient: QueryClient): LiveUpdatesClient {
+  let client = clients.get(queryClient);
+  if (!client) {
+    client = new LiveUpdatesClient({
+      url: () => liveSocketUrl(window.location),
+      createSocket: (url) => new WebSocket(url),
+      onMessage: (message) => applyLiveMessage(queryClient, message),
+      onResync: (refs) => resyncTracking(queryClient, refs),
+      environment: browserEnvironment,
+    });
+    clients.set(queryClient, client);
+  }
+  return client;
+}
+
+/**
+ * Follows a package's live updates while the calling component is mounted (by tracking number or customer share token,
+ * the same string its queries are keyed by) and answers the connection's state. Null follows nothing.
+ */
+export function useLiveUpdates(ref: string | null | undefined): LiveStatus {
+  const client = liveClientFor(useQueryClient());
+  useEffect(() => {
+    if (!ref) return undefined;
+    return client.subscribe(ref);
+  }, [client, ref]);
+  return useSyncExternalStore(client.onStatus, client.getStatus, () => 'idle' as const);
+}

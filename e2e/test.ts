@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test as base } from '@playwright/test';
+import { E2E_ADMIN, E2E_BASE_PORT } from './playwright.config.ts';
+
+export { expect } from '@playwright/test';
+export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+
+const root = resolve(import.meta.dirname, '..');
+const serverJs = join(root, 'apps/server/dist/server.js');
+
+export interface E2EServer {
+  /** `http://127.0.0.1:{port}` of this worker's own server. */
+  url: string;
+  port: number;
+}
+
+/** The settings every browser-test server runs with: the real built server, a fresh seeded database. */
+export function e2eServerEnv(port: number, databaseUrl: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    LOG_LEVEL: 'warn',
+    // Seeded packages stay still for the specs that read them (e2e/tests/live-restart.spec.ts runs a server of its
+    // own with the demo drive on).
+    DEMO_DRIVE: 'false',
+    // Every browser test comes from one IP; the limits themselves are tested in the API suite.
+    PUBLIC_LOOKUPS_PER_MINUTE: '100000',
+    PICKUP_REQUESTS_PER_HOUR: '100000',
+    // Tiles never load here (no internet); the map must work without them.
+    MAP_TILE_URL: `http://127.0.0.1:${port}/tiles/{z}/{x}/{y}.png`,
+  };
+}
+
+async function waitReady(url: string, child: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the e2e server exited early (${child.exitCode}):\n${readFileSync(logFile, 'utf8')}`);
+    try {
+      const reply = await fetch(`${url}/api/ready`);
+      if (reply.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the e2e server did not become ready within 60 s:\n${readFileSync(logFile, 'utf8')}`);
+}
+
+/**
+ * Every worker gets its own built server on its own fresh seeded database, so spec files running in parallel
+ * never see each other's data (a test that counts the newest packages or the daily stats stays exact). Within a
+ * worker, files run one after another, as they did with one shared server.
+ */
+export const test = base.extend<object, { server: E2EServer }>({
+  server: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const port = E2E_BASE_PORT + workerInfo.parallelIndex * 10;
+      const dataDir = mkdtempSync(join(tmpdir(), 'cargo-e2e-'));
+      const logFile = join(dataDir, 'server.log');
+      const log = openSync(logFile, 'a');
+      const env = e2eServerEnv(port, join(dataDir, 'e2e.db'));
+      const child = spawn(process.execPath, [serverJs], {
+        cwd: dataDir,
+        env: { PATH: process.env.PATH ?? '', ...env, ...(process.env.E2E_SERVER_ENV ? JSON.parse(process.env.E2E_SERVER_ENV) : {}) },
+        stdio: ['ignore', log, log],
+      });
+      const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
+      const url = `http://127.0.0.1:${port}`;
+      try {
+        await waitReady(url, child, logFile);
+        await use({ url, port });
+      } finally {
+        if (child.exitCode === null) {
+          child.kill('SIGTERM');
+          const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          await exited;
+          clearTimeout(killer);
+        }
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+});

@@ -1,0 +1,23 @@
+// zod/mini: this schema ships with every page (the header and footer read it), and classic zod would add ~18 KB gzip
+// to the first load. The server serialises its reply with the same schema (fastify-type-provider-zod takes both).
+import { z } from 'zod/mini';
+
+const staffContactSchema = z.object({
+  name: z.string(),
+  role: z.string(),
+  phone: z.string(),
+});
+
+/** `GET /api/config/site`: the company's name and contacts for the header, footer and help pages (configuration, never code). */
+export const siteConfigSchema = z.object({
+  companyName: z.string(),
+  tagline: z.string(),
+  coordinator: staffContactSchema,
+  manager: staffContactSchema,
+  supportEmail: z.string(),
+  socialUrl: z.nullable(z.string()),
+  dispatchPhone: z.nullable(z.string()),
+});
+
+export type StaffContact = z.infer<typeof staffContactSchema>;
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
