@@ -74,6 +74,10 @@ test('clear-old: asks first naming the days, removes only packages older than th
   expect((await request.get(`/api/packages/${old40.id}`, { headers: bearer(token) })).status()).toBe(404);
   expect((await request.get(`/api/packages/${old10.id}`, { headers: bearer(token) })).status()).toBe(200);
 
+  // Dismiss the first run's toasts, so the second run's toast cannot be mistaken for them.
+  for (const close of await page.getByRole('button', { name: 'Dismiss notification' }).all()) await close.click({ timeout: 2_000 }).catch(() => undefined); // one may have closed by itself
+  await expect(page.getByText('1 packages removed')).toHaveCount(0);
+
   await page.getByRole('button', { name: 'Older than 7 days' }).click();
   await expect(dialog).toContainText('more than 7 days ago');
   await dialog.getByRole('button', { name: 'Delete' }).click();
