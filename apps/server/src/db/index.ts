@@ -5,9 +5,20 @@ import { isPostgresUrl } from '../env.ts';
 import { applicationNameFor } from './backup.ts';
 import type { Database, Dialect } from './types.ts';
 
+/** The driver under Kysely, for the few hot paths that run prepared statements of their own (repositories/fix-writer.ts). */
+export type NativeDatabase = { dialect: 'sqlite'; sqlite: import('better-sqlite3').Database } | { dialect: 'postgres'; pool: import('pg').Pool };
+
+/** Statements run, counted for the tests and the benchmark of the ingest path (issue 11). */
+export interface StatementCounter {
+  statements: number;
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  native: NativeDatabase;
+  /** Every statement Kysely ran plus those the fix writer ran. */
+  counter: StatementCounter;
   /** True while the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -32,10 +43,13 @@ async function openSqlite(url: string): Promise<DatabaseHandle> {
   native.pragma('busy_timeout = 1500');
   native.pragma('foreign_keys = ON');
   native.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: native }), plugins: [new CamelCasePlugin()] });
+  const counter: StatementCounter = { statements: 0 };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: native }), plugins: [new CamelCasePlugin()], log: () => void counter.statements++ });
   return {
     db,
     dialect: 'sqlite',
+    native: { dialect: 'sqlite', sqlite: native },
+    counter,
     ping: async () => {
       try {
         native.prepare('select 1').get();
@@ -82,10 +96,13 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  const counter: StatementCounter = { statements: 0 };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()], log: () => void counter.statements++ });
   return {
     db,
     dialect: 'postgres',
+    native: { dialect: 'postgres', pool },
+    counter,
     ping: async () => {
       try {
         await sql`select 1`.execute(db);

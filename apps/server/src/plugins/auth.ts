@@ -55,7 +55,7 @@ export default fp(
       if (!access || access.role === 'public') return;
       const acceptShareLink = access.role === 'driver' && acceptsShareToken(access.owns);
       request.principal = await app.principals.resolve(tokenOf(request), { acceptShareLink });
-      policy ??= new AccessPolicy(app.repos);
+      policy ??= new AccessPolicy(app.repos, app.hotState);
       await policy.authorize(access, request.principal, {
         params: (request.params ?? {}) as Record<string, unknown>,
         body: (request.body ?? {}) as Record<string, unknown>,

@@ -4,7 +4,10 @@ import { ERR } from '@cargo/shared';
 import { DatabaseAvailability } from '../db/availability.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { Dialect } from '../db/types.ts';
+import { FixWriter } from '../repositories/fix-writer.ts';
 import { Repositories } from '../repositories/index.ts';
+import { ChangeFeed } from '../services/change-feed.ts';
+import { HotState } from '../services/hot-state.ts';
 import { PrincipalService } from '../services/principals.ts';
 import { SessionService } from '../services/sessions.ts';
 
@@ -16,6 +19,12 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** The repositories: the only code with queries on the tables. */
     repos: Repositories;
+    /** Every write of this instance and the others, for what is held in memory. */
+    changes: ChangeFeed;
+    /** Packages, fixes, drivers and admins held in memory for the ingest and lookup paths (decision 040). */
+    hotState: HotState;
+    /** Group commit of GPS fixes. */
+    fixWriter: FixWriter;
     sessions: SessionService;
     principals: PrincipalService;
     /** Down while the database is unreachable: API requests are answered 503 at once until a probe reaches it. */
@@ -26,14 +35,20 @@ declare module 'fastify' {
 /** Exposes the opened, migrated database, its repositories and the session store; closes the database with the app. */
 export default fp(
   async function databasePlugin(app: FastifyInstance, opts: { handle: DatabaseHandle; closeOnShutdown: boolean }) {
-    const repos = new Repositories(opts.handle.db);
-    const sessions = new SessionService(repos.sessions);
+    const changes = new ChangeFeed();
+    const repos = new Repositories(opts.handle.db, changes);
+    const hotState = new HotState(repos, changes);
+    const sessions = new SessionService(repos.sessions, Date.now, changes);
+    const fixWriter = FixWriter.for(opts.handle.native, opts.handle.db, opts.handle.counter);
     app.decorate('database', opts.handle);
     app.decorate('db', opts.handle.db);
     app.decorate('dialect', opts.handle.dialect);
     app.decorate('repos', repos);
+    app.decorate('changes', changes);
+    app.decorate('hotState', hotState);
+    app.decorate('fixWriter', fixWriter);
     app.decorate('sessions', sessions);
-    app.decorate('principals', new PrincipalService(sessions, repos));
+    app.decorate('principals', new PrincipalService(sessions, repos, hotState));
     const availability = new DatabaseAvailability(
       () => opts.handle.ping(),
       (up) => (up ? app.log.warn('database reachable again: serving') : app.log.error('database unreachable: answering 503 until it is back')),
@@ -46,6 +61,9 @@ export default fp(
     });
     app.addHook('onClose', async () => {
       availability.stop();
+      hotState.close();
+      // Every fix taken is written before the database closes.
+      await fixWriter.close().catch((err: unknown) => app.log.error({ err }, 'fixes still queued at shutdown could not be written'));
       if (opts.closeOnShutdown) await opts.handle.close();
     });
   },

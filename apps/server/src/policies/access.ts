@@ -4,6 +4,7 @@ import { forbidden, unauthorized } from '../lib/http-errors.ts';
 import { normalizePhone } from '../lib/phone.ts';
 import { sha256 } from '../lib/crypto.ts';
 import type { Repositories } from '../repositories/index.ts';
+import type { HotState } from '../services/hot-state.ts';
 import type { Principal } from '../services/principals.ts';
 
 /** What a request names: its path parameters and its body (before validation). */
@@ -22,7 +23,11 @@ export function acceptsShareToken(owns: Ownership): boolean {
  * to the driver (or that a share link covers the package). Throws 401 without a principal and 403 without access.
  */
 export class AccessPolicy {
-  constructor(private readonly repos: Repositories) {}
+  constructor(
+    private readonly repos: Repositories,
+    /** Packages and drivers as held in memory: the ownership check of every fix reads nothing (issue 11). */
+    private readonly hot: HotState,
+  ) {}
 
   async authorize(access: Access, principal: Principal | null, target: AccessTarget): Promise<void> {
     if (access.role === 'public') return;
@@ -52,7 +57,7 @@ export class AccessPolicy {
       if (!acceptsShareToken(ownership)) return false;
       const ref = ownership === 'package-in-body' ? body.trackingId : params.id;
       if (typeof ref !== 'string') return false;
-      const pkg = await this.repos.packages.findByRef(ref);
+      const pkg = await this.hot.packageByRef(ref);
       // An unknown package falls through to the handler's 404 only for a caller who could own it.
       return pkg?.id === principal.packageId;
     }
@@ -62,7 +67,7 @@ export class AccessPolicy {
       case 'driver-id':
         return params.id === driverId;
       case 'driver-phone': {
-        const driver = await this.repos.drivers.findById(driverId);
+        const driver = await this.hot.driver(driverId);
         return !!driver && typeof params.phone === 'string' && normalizePhone(params.phone) === driver.phone;
       }
       case 'package':
@@ -83,7 +88,7 @@ export class AccessPolicy {
 
   private async packageBelongs(ref: unknown, driverId: string): Promise<boolean> {
     if (typeof ref !== 'string' || !ref.trim()) return false;
-    const pkg = await this.repos.packages.findByRef(ref);
+    const pkg = await this.hot.packageByRef(ref);
     return pkg?.driverId === driverId;
   }
 }

@@ -25,7 +25,7 @@ export default fp(
     }, app.log);
     app.decorate('liveHub', hub);
     app.decorate('liveTracking', liveTracking);
-    app.decorate('fixes', new FixService(app.repos, hub, liveTracking, app.devices, app.log));
+    app.decorate('fixes', new FixService(app.repos, app.hotState, app.fixWriter, hub, liveTracking, app.devices, app.log));
     app.decorate('shareLinks', new ShareLinkService(app.repos, hub));
 
     // Status changes reach the package's subscribers (the package view shows the same fields to anyone).
@@ -34,7 +34,7 @@ export default fp(
     };
     app.packages.events.on('status', onStatus);
 
-    const closeBridge = app.redis ? await bridgeToRedis(hub, app.redis, app.log) : null;
+    const closeBridge = app.redis ? await bridgeToRedis(hub, app.changes, app.redis, app.log) : null;
     hub.startHeartbeat();
     app.addHook('onClose', async () => {
       app.packages.events.off('status', onStatus);

@@ -1,10 +1,14 @@
 import { sql } from 'kysely';
 import type { AdminUserRow } from '../db/types.ts';
+import { NO_CHANGES, type ChangeSink } from './changes.ts';
 import type { CountValue, Executor } from './executor.ts';
 
 /** The admin_users table: the only code that queries it. */
 export class AdminRepository {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly changes: ChangeSink = NO_CHANGES,
+  ) {}
 
   async count(): Promise<number> {
     const row = await this.db.selectFrom('adminUsers').select((eb) => eb.fn.countAll<CountValue>().as('n')).executeTakeFirstOrThrow();
@@ -35,5 +39,6 @@ export class AdminRepository {
 
   async update(id: string, changes: Partial<Pick<AdminUserRow, 'passwordHash' | 'isActive'>>): Promise<void> {
     await this.db.updateTable('adminUsers').set(changes).where('id', '=', id).execute();
+    this.changes.changed({ kind: 'admin', id });
   }
 }

@@ -1,5 +1,6 @@
 import type { DriverChangesRow, DriverRow } from '../db/types.ts';
 import { newId } from '../lib/crypto.ts';
+import { NO_CHANGES, type ChangeSink } from './changes.ts';
 import type { CountValue, Executor } from './executor.ts';
 
 /** A new driver's row: active, offline, no position yet (the one place a blank driver row is built). */
@@ -18,7 +19,10 @@ export function driverRow(fields: Pick<DriverRow, 'name' | 'phone' | 'email' | '
 
 /** The drivers table: the only code that queries it. */
 export class DriverRepository {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly changes: ChangeSink = NO_CHANGES,
+  ) {}
 
   findById(id: string): Promise<DriverRow | undefined> {
     return this.db.selectFrom('drivers').selectAll().where('id', '=', id).executeTakeFirst();
@@ -36,14 +40,18 @@ export class DriverRepository {
 
   async insert(row: DriverRow): Promise<void> {
     await this.db.insertInto('drivers').values(row).execute();
+    this.changes.changed({ kind: 'driver', id: row.id });
   }
 
   async update(id: string, changes: DriverChangesRow): Promise<void> {
     await this.db.updateTable('drivers').set(changes).where('id', '=', id).execute();
+    this.changes.changed({ kind: 'driver', id });
   }
 
-  /** Moves the driver to a fix unless the driver already has a newer one (from another package or device). */
-  /** Moves the driver to a fix unless it already has a newer one; true when it moved. */
+  /**
+   * Moves the driver to a fix unless it already has a newer one; true when it moved. The position is not part of the
+   * hot state (only name, phone, vehicle and the active flag are), so it reports no change.
+   */
   async moveToFix(id: string, lat: number, lng: number, recordedAt: string): Promise<boolean> {
     const result = await this.db
       .updateTable('drivers')

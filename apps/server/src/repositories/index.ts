@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { AdminRepository } from './admins.ts';
+import { DeferredChanges, NO_CHANGES, type ChangeSink } from './changes.ts';
 import { DeviceRepository } from './devices.ts';
 import { DriverRepository } from './drivers.ts';
 import type { Executor } from './executor.ts';
@@ -26,20 +27,32 @@ export class Repositories {
   readonly admins: AdminRepository;
   readonly geocodeCache: GeocodeCacheRepository;
 
-  constructor(private readonly db: Executor) {
-    this.packages = new PackageRepository(db);
-    this.drivers = new DriverRepository(db);
-    this.sessions = new SessionRepository(db);
+  constructor(
+    private readonly db: Executor,
+    /** Where writes are reported, so the hot state (services/hot-state.ts) drops what they changed. */
+    private readonly changes: ChangeSink = NO_CHANGES,
+  ) {
+    this.packages = new PackageRepository(db, changes);
+    this.drivers = new DriverRepository(db, changes);
+    this.sessions = new SessionRepository(db, changes);
     this.shareLinks = new ShareLinkRepository(db);
     this.devices = new DeviceRepository(db);
     this.pickupRequests = new PickupRequestRepository(db);
     this.settings = new SettingsRepository(db);
-    this.admins = new AdminRepository(db);
+    this.admins = new AdminRepository(db, changes);
     this.geocodeCache = new GeocodeCacheRepository(db);
   }
 
-  /** Runs `work` in one transaction: every repository it is given writes through it; a throw rolls it all back. */
-  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
-    return (this.db as Kysely<Database>).transaction().execute((trx) => work(new Repositories(trx)));
+  /**
+   * Runs `work` in one transaction: every repository it is given writes through it; a throw rolls it all back. What
+   * it changed is reported once the transaction has ended.
+   */
+  async transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    const deferred = new DeferredChanges(this.changes);
+    try {
+      return await (this.db as Kysely<Database>).transaction().execute((trx) => work(new Repositories(trx, deferred)));
+    } finally {
+      deferred.flush();
+    }
   }
 }

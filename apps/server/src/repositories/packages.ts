@@ -2,6 +2,7 @@ import type { PackageSortField } from '@cargo/shared';
 import { sql } from 'kysely';
 import type { LocationRow, NewLocationRow, PackageChanges, PackageRow, StatusHistoryRow } from '../db/types.ts';
 import { newId } from '../lib/crypto.ts';
+import { NO_CHANGES, type ChangeSink } from './changes.ts';
 import type { CountValue, Executor } from './executor.ts';
 
 export interface PackageFilter {
@@ -49,7 +50,10 @@ export function locationRow(fields: Pick<LocationRow, 'packageId' | 'lat' | 'lng
  * The only code that queries these tables.
  */
 export class PackageRepository {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly changes: ChangeSink = NO_CHANGES,
+  ) {}
 
   // --- packages ---
 
@@ -147,10 +151,12 @@ export class PackageRepository {
 
   async insert(row: PackageRow): Promise<void> {
     await this.db.insertInto('packages').values(row).execute();
+    this.changes.changed({ kind: 'package', id: row.id });
   }
 
   async update(id: string, changes: PackageChanges): Promise<void> {
     await this.db.updateTable('packages').set(changes).where('id', '=', id).execute();
+    this.changes.changed({ kind: 'package', id });
   }
 
   /**
@@ -164,6 +170,7 @@ export class PackageRepository {
       .where('id', '=', id)
       .where((eb) => (expected == null ? eb('proximityState', 'is', null) : eb('proximityState', '=', expected)))
       .executeTakeFirst();
+    this.changes.changed({ kind: 'package', id });
     return Number(result.numUpdatedRows) > 0;
   }
 
@@ -171,12 +178,14 @@ export class PackageRepository {
   async deleteByIds(ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return [];
     const rows = await this.db.deleteFrom('packages').where('id', 'in', [...ids]).returning('id').execute();
+    for (const r of rows) this.changes.changed({ kind: 'package', id: r.id });
     return rows.map((r) => r.id);
   }
 
   /** Deletes the packages created before a time; answers their ids. */
   async deleteCreatedBefore(cutoff: string): Promise<string[]> {
     const rows = await this.db.deleteFrom('packages').where('createdAt', '<', cutoff).returning('id').execute();
+    for (const r of rows) this.changes.changed({ kind: 'package', id: r.id });
     return rows.map((r) => r.id);
   }
 
@@ -201,6 +210,7 @@ export class PackageRepository {
 
   async insertLocation(row: NewLocationRow): Promise<void> {
     await this.db.insertInto('locations').values(row).execute();
+    this.changes.changed({ kind: 'package', id: row.packageId });
   }
 
   /** Every location of a package, newest first (by device time). */
@@ -230,6 +240,7 @@ export class PackageRepository {
   /** Drops a package's locations of one endpoint type. */
   async deleteEndpoint(packageId: string, type: EndpointType): Promise<void> {
     await this.db.deleteFrom('locations').where('packageId', '=', packageId).where('type', '=', type).execute();
+    this.changes.changed({ kind: 'package', id: packageId });
   }
 
   /** The live fixes of a package: 'current' locations that came from a device, not typed in by hand. */

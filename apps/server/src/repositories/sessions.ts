@@ -1,9 +1,13 @@
 import type { SessionRow } from '../db/types.ts';
+import { NO_CHANGES, type ChangeSink } from './changes.ts';
 import type { Executor } from './executor.ts';
 
 /** The sessions table (tokens stored only as their hash): the only code that queries it. */
 export class SessionRepository {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly changes: ChangeSink = NO_CHANGES,
+  ) {}
 
   async insert(row: SessionRow): Promise<void> {
     await this.db.insertInto('sessions').values(row).execute();
@@ -19,10 +23,12 @@ export class SessionRepository {
 
   async delete(tokenHash: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
+    this.changes.changed({ kind: 'session', tokenHash });
   }
 
   /** Ends every session of one admin or driver. */
   async deleteFor(role: string, subjectId: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('role', '=', role).where('subjectId', '=', subjectId).execute();
+    this.changes.changed({ kind: 'subject', role, subjectId });
   }
 }

@@ -5,9 +5,11 @@ import { HttpError, conflict, notFound, unprocessable } from '../lib/http-errors
 import { presentLocationUpdate } from '../presenters/live-tracking.ts';
 import type { LiveHub } from '../realtime/hub.ts';
 import type { Repositories } from '../repositories/index.ts';
+import type { FixWriter } from '../repositories/fix-writer.ts';
 import { locationRow } from '../repositories/packages.ts';
 import { checkFixAlone, filterFix, type FixPoint } from './fix-filters.ts';
 import type { UnusedPoint } from './devices.ts';
+import type { FixState, HotState } from './hot-state.ts';
 import type { LiveTrackingService } from './live-tracking.ts';
 import { evaluateProximity, parseProximityState, proximityAlert, serializeProximityState } from './proximity.ts';
 
@@ -60,6 +62,8 @@ export const gpsLocationText = (lat: number, lng: number, address?: string | nul
 export class FixService {
   constructor(
     private readonly repos: Repositories,
+    private readonly hot: HotState,
+    private readonly writer: FixWriter,
     private readonly hub: LiveHub,
     private readonly live: LiveTrackingService,
     private readonly devices: DeviceLookup,
@@ -68,7 +72,7 @@ export class FixService {
 
   /** A fix for one package, named by id or tracking number. */
   async ingest(ref: string, input: FixInput, source: FixSource): Promise<FixResult> {
-    const pkg = await this.repos.packages.findByRef(ref);
+    const pkg = await this.hot.packageByRef(ref);
     if (!pkg) throw notFound(ERR.packageNotFound);
     return this.ingestForPackage(pkg, input, source);
   }
@@ -78,22 +82,22 @@ export class FixService {
     if (isEndedStatus(pkg.status)) throw conflict(LIVE_MSG.deliveryEnded);
     const fix = toFixPoint(input, nowMs);
     // The stored fix just before this one in device time is what it is compared with (a fix without a valid time
-    // has none, and filterFix refuses it anyway).
+    // has none, and filterFix refuses it anyway). It is the newest fix, held in memory, unless this one is late.
     const deviceTime = new Date(fix.recordedAtMs);
-    const previous = Number.isNaN(deviceTime.getTime()) ? undefined : await this.repos.packages.fixAtOrBefore(pkg.id, deviceTime.toISOString());
+    const state = await this.hot.fixState(pkg.id);
+    const previous = Number.isNaN(deviceTime.getTime()) ? null : await this.previousFix(pkg.id, state, deviceTime.toISOString());
     // Every filter of design.md §6, in order: the one tested function decides.
-    const refused = filterFix(fix, previous ? { lat: Number(previous.lat), lng: Number(previous.lng), recordedAtMs: Date.parse(previous.recordedAt) } : null, nowMs);
+    const refused = filterFix(fix, previous, nowMs);
     if (refused) throw unprocessable(refused);
     const recordedAt = deviceTime.toISOString();
-    const newest = await this.repos.packages.newestFix(pkg.id);
     // A late fix from an offline queue is kept for the trail but never moves the position backwards.
-    const movedCurrent = !newest || newest.recordedAt <= recordedAt;
+    const movedCurrent = !state.newest || state.newest.recordedAt <= recordedAt;
 
-    const driver = pkg.driverId ? await this.repos.drivers.findById(pkg.driverId) : undefined;
+    const driver = pkg.driverId ? await this.hot.driver(pkg.driverId) : undefined;
 
     const live = movedCurrent && isLiveStatus(pkg.status);
     const speed = finiteOrNull(input.speed);
-    const eta = live ? await this.live.etaFrom(pkg, fix, speed) : null;
+    const eta = live ? this.live.etaWith(pkg, fix, [...state.speeds, speed]) : null;
     const oldState = pkg.proximityState;
     const proximity = eta ? evaluateProximity(eta.distance, parseProximityState(oldState)) : null;
     const newState = proximity ? serializeProximityState(proximity.state) : oldState;
@@ -119,26 +123,39 @@ export class FixService {
       recordedAt,
       createdAt: now,
     });
-    let alertWon = false;
-    await this.repos.transaction(async (trx) => {
-      await trx.packages.insertLocation(row);
-      if (!movedCurrent) return;
-      // The current-location text is public (the package view): it names the driver's position only while the
-      // package is in transit or out for delivery (design.md §4).
-      if (isLiveStatus(pkg.status)) {
-        await trx.packages.update(pkg.id, { currentLocation: gpsLocationText(fix.lat, fix.lng, address), updatedAt: now });
-      }
-      // Compare-and-set: of two fixes racing past a radius, only one announces it.
-      if (newState !== oldState) alertWon = await trx.packages.swapProximityState(pkg.id, oldState, newState);
-      if (driver) await trx.drivers.moveToFix(driver.id, fix.lat, fix.lng, recordedAt);
+    // The current-location text is public (the package view): it names the driver's position only while the
+    // package is in transit or out for delivery (design.md §4). A late fix moves nothing.
+    const packageText = live ? { currentLocation: gpsLocationText(fix.lat, fix.lng, address), updatedAt: now } : undefined;
+    // Compare-and-set: of two fixes racing past a radius, only one announces it.
+    const swap = movedCurrent && newState !== oldState ? { expected: oldState, next: newState } : undefined;
+    // Answered only once the commit that holds this fix is done (group commit, repositories/fix-writer.ts).
+    const { proximityWon } = await this.writer.write({
+      location: row,
+      packageText,
+      proximity: swap,
+      driver: movedCurrent && driver ? { id: driver.id, lat: fix.lat, lng: fix.lng, recordedAt } : undefined,
     });
+    this.hot.noteFix(pkg.id, { lat: fix.lat, lng: fix.lng, recordedAt, speed }, movedCurrent, {
+      ...packageText,
+      ...(swap && proximityWon ? { proximityState: newState } : {}),
+    });
+    // Another writer moved the proximity state first: what is held of the package is out of date.
+    if (swap && !proximityWon) this.hot.forgetPackage(pkg.id);
 
     if (live) {
-      const alert = proximity?.alert && alertWon && eta ? proximityAlert(proximity.alert, eta.distance, eta.eta) : null;
+      const alert = proximity?.alert && proximityWon && eta ? proximityAlert(proximity.alert, eta.distance, eta.eta) : null;
       this.hub.publish(pkg.id, { type: 'location_update', data: presentLocationUpdate(pkg, row, eta ? eta.estimate : null, alert) });
     }
     const locationId = row.id;
     return { success: true, locationId, movedCurrent };
+  }
+
+  /** The stored fix at or before a device time: the newest one held in memory, or for a late fix a read. */
+  private async previousFix(packageId: string, state: FixState, recordedAt: string): Promise<FixPoint | null> {
+    if (!state.newest) return null;
+    if (state.newest.recordedAt <= recordedAt) return { lat: state.newest.lat, lng: state.newest.lng, recordedAtMs: Date.parse(state.newest.recordedAt) };
+    const row = await this.repos.packages.fixAtOrBefore(packageId, recordedAt);
+    return row ? { lat: Number(row.lat), lng: Number(row.lng), recordedAtMs: Date.parse(row.recordedAt) } : null;
   }
 
   /**
@@ -206,7 +223,7 @@ export class FixService {
       const { packageId, ...fix } = parsed.data;
       try {
         if (packageId) {
-          const pkg = await this.repos.packages.findByRef(packageId);
+          const pkg = await this.hot.packageByRef(packageId);
           if (!pkg) throw notFound(ERR.packageNotFound);
           if (pkg.driverId !== driverId) throw new HttpError(403, ERR.forbidden);
           const result = await this.ingestForPackage(pkg, fix, 'web');

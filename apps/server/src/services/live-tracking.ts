@@ -65,10 +65,16 @@ export class LiveTrackingService {
    */
   async etaFrom(pkg: PackageRow, position: { lat: number; lng: number }, extraSpeed?: number | null): Promise<EtaResult | null> {
     if (pkg.deliveryLat == null || pkg.deliveryLng == null) return null;
-    const distance = distanceM(position, { lat: Number(pkg.deliveryLat), lng: Number(pkg.deliveryLng) });
     const speeds = await this.repos.packages.recentSpeeds(pkg.id, SPEED_WINDOW);
     if (extraSpeed !== undefined) speeds.push(extraSpeed);
-    const speed = smoothedSpeed(speeds);
+    return this.etaWith(pkg, position, speeds);
+  }
+
+  /** The ETA from recent speeds (m/s, oldest first) already at hand: the fix pipeline holds them in memory. */
+  etaWith(pkg: PackageRow, position: { lat: number; lng: number }, speeds: Array<number | null>): EtaResult | null {
+    if (pkg.deliveryLat == null || pkg.deliveryLng == null) return null;
+    const distance = distanceM(position, { lat: Number(pkg.deliveryLat), lng: Number(pkg.deliveryLng) });
+    const speed = smoothedSpeed(speeds.slice(-(SPEED_WINDOW + 1)));
     const eta = etaMinutes(distance, speed);
     const estimate: EtaEstimate = {
       minutes: eta,

@@ -1,6 +1,7 @@
 import type { Repositories } from '../repositories/index.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { nowIso } from '../lib/time.ts';
+import type { HotState } from './hot-state.ts';
 import type { SessionService } from './sessions.ts';
 import { driverCreator } from './share-links.ts';
 
@@ -19,17 +20,18 @@ export class PrincipalService {
   constructor(
     private readonly sessions: SessionService,
     private readonly repos: Repositories,
+    private readonly hot: HotState,
   ) {}
 
   async resolve(token: string | null, options: { acceptShareLink: boolean }): Promise<Principal | null> {
     if (!token) return null;
     const session = await this.sessions.resolve(token);
     if (session?.role === 'admin') {
-      const admin = await this.repos.admins.findById(session.subjectId);
+      const admin = await this.hot.admin(session.subjectId);
       return admin?.isActive ? { role: 'admin', adminId: admin.id, tokenHash: session.tokenHash } : null;
     }
     if (session?.role === 'driver') {
-      const driver = await this.repos.drivers.findById(session.subjectId);
+      const driver = await this.hot.driver(session.subjectId);
       return driver?.isActive ? { role: 'driver', driverId: driver.id, tokenHash: session.tokenHash } : null;
     }
     if (session || !options.acceptShareLink) return null;
@@ -37,7 +39,7 @@ export class PrincipalService {
     if (!link) return null;
     // A link a driver made acts with that driver's authority: it ends when the package goes to another driver.
     if (link.createdBy.startsWith('driver:')) {
-      const pkg = await this.repos.packages.findById(link.packageId);
+      const pkg = await this.hot.packageById(link.packageId);
       if (!pkg?.driverId || link.createdBy !== driverCreator(pkg.driverId)) return null;
     }
     return { role: 'share', packageId: link.packageId, shareLinkId: link.id };

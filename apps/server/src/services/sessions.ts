@@ -1,6 +1,9 @@
 import { newToken, sha256 } from '../lib/crypto.ts';
 import { isoFromMs } from '../lib/time.ts';
+import type { SessionRow } from '../db/types.ts';
 import type { SessionRepository } from '../repositories/sessions.ts';
+import type { ChangeFeed } from './change-feed.ts';
+import { HOT_STATE_TTL_MS } from './hot-state.ts';
 
 export type SessionRole = 'admin' | 'driver';
 export interface Session {
@@ -16,10 +19,27 @@ export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
 
 export class SessionService {
+  /**
+   * Sessions read recently, by token hash (issue 11): a request with a known token reads nothing. A logout, a
+   * revocation or the end of every session of an account (deactivation, PIN reset) drops them at once, here and, by
+   * the change feed, on every instance; HOT_STATE_TTL_MS bounds the rest.
+   */
+  private readonly held = new Map<string, { row: SessionRow; at: number }>();
+  private generation = 0;
+
   constructor(
     private readonly sessions: SessionRepository,
     private readonly clock: () => number = Date.now,
-  ) {}
+    changes?: ChangeFeed,
+  ) {
+    changes?.on((change) => {
+      if (change.kind === 'session') this.drop(change.tokenHash);
+      else if (change.kind === 'subject') {
+        this.generation += 1;
+        for (const [hash, { row }] of this.held) if (row.role === change.role && row.subjectId === change.subjectId) this.held.delete(hash);
+      }
+    });
+  }
 
   /** Creates a session and returns its token; only the token's hash is stored. */
   async create(role: SessionRole, subjectId: string): Promise<string> {
@@ -39,18 +59,42 @@ export class SessionService {
   /** The live session for a token, or null when unknown, idle too long or past its lifetime. */
   async resolve(token: string): Promise<Session | null> {
     const tokenHash = sha256(token);
-    const row = await this.sessions.find(tokenHash);
-    if (!row) return null;
     const now = this.clock();
+    const held = this.held.get(tokenHash);
+    let row = held && now - held.at < HOT_STATE_TTL_MS ? held.row : undefined;
+    if (!row) {
+      const generation = this.generation;
+      row = await this.sessions.find(tokenHash);
+      if (!row) return null;
+      if (generation === this.generation) {
+        this.sweep(now);
+        this.held.set(tokenHash, { row, at: now });
+      }
+    }
     const lastSeen = Date.parse(row.lastSeenAt);
     if (now >= Date.parse(row.expiresAt) || now - lastSeen >= SESSION_IDLE_MS) {
+      this.drop(tokenHash);
       await this.sessions.delete(tokenHash);
       return null;
     }
     if (now - lastSeen >= TOUCH_EVERY_MS) {
-      await this.sessions.touch(tokenHash, isoFromMs(now));
+      row.lastSeenAt = isoFromMs(now);
+      await this.sessions.touch(tokenHash, row.lastSeenAt);
     }
     return { role: row.role as SessionRole, subjectId: row.subjectId, tokenHash };
+  }
+
+  private drop(tokenHash: string): void {
+    this.generation += 1;
+    this.held.delete(tokenHash);
+  }
+
+  /** Drops what is past its time, at most once per HOT_STATE_TTL_MS, so the map holds only sessions in use. */
+  private lastSweep = 0;
+  private sweep(now: number): void {
+    if (now - this.lastSweep < HOT_STATE_TTL_MS) return;
+    this.lastSweep = now;
+    for (const [hash, { at }] of this.held) if (now - at >= HOT_STATE_TTL_MS) this.held.delete(hash);
   }
 
   async revoke(tokenHash: string): Promise<void> {

@@ -2,6 +2,7 @@ import {
   batchDeleteSchema,
   clearOldSchema,
   deletedCountSchema,
+  ERR,
   errorSchema,
   gpsFixSchema,
   idParam,
@@ -21,17 +22,20 @@ import {
 } from '@cargo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tokenOf } from '../../plugins/auth.ts';
-import { forbidden } from '../../lib/http-errors.ts';
+import { forbidden, notFound } from '../../lib/http-errors.ts';
 import { maySetLocation } from '../../policies/package-location.ts';
 import { packageViewFor, type PackageView } from '../../policies/package-view.ts';
-import { presentHistoryFor, presentLocation, presentPackage, presentPackageFor } from '../../presenters/package.ts';
+import { presentHistoryFor, presentLocation, presentPackage, presentPackageFor, presentPublicPackage } from '../../presenters/package.ts';
 import { presentShareLink } from '../../presenters/share-link.ts';
 import { fixReplies, security } from '../openapi.ts';
 import type { LocationActor, PackageRow } from '../../services/packages.ts';
 
 const tags = ['packages'];
+/** Sends a body that is already JSON text, past the route's serializer. */
+const sendJsonText = (reply: FastifyReply, json: string): FastifyReply =>
+  reply.type('application/json; charset=utf-8').serializer((payload: unknown) => payload as string).send(json);
 /** :id is the package id or its tracking number (trimmed, case-insensitive). */
 const params = idParam.describe('Package id or tracking number');
 
@@ -55,7 +59,13 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: packageViewSchema, 404: errorSchema, 429: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // Without a token the view is the public one: held in memory as sent, until the package changes (issue 11).
+      if (!tokenOf(request)) {
+        const view = await app.hotState.publicView(request.params.id, (pkg) => JSON.stringify(presentPublicPackage(pkg)));
+        if (view === undefined) throw notFound(ERR.packageNotFound);
+        return sendJsonText(reply, view);
+      }
       const pkg = await app.packages.getByRef(request.params.id);
       return presentPackageFor(await viewFor(request, pkg), pkg);
     },

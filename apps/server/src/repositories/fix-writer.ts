@@ -1,0 +1,330 @@
+import type { Database as SqliteDatabase } from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import type { Pool, PoolClient } from 'pg';
+import type { Database, LocationRow } from '../db/types.ts';
+import type { NativeDatabase, StatementCounter } from '../db/index.ts';
+
+/** One fix's writes: its location row, and what it moves. */
+export interface FixWrite {
+  location: LocationRow;
+  /** The package's public current-location text, when the fix moved a live package. */
+  packageText?: { currentLocation: string; updatedAt: string } | undefined;
+  /** Compare-and-set of the package's proximity state (rare: only when the driver crosses a radius). */
+  proximity?: { expected: string | null; next: string | null } | undefined;
+  /** The driver's own position, moved unless the driver already has a newer one. */
+  driver?: { id: string; lat: number; lng: number; recordedAt: string } | undefined;
+}
+
+export interface FixWriteResult {
+  /** Whether this write moved the proximity state (so its alert is announced): false without a swap. */
+  proximityWon: boolean;
+}
+
+/** A batch as the database gets it: one row per location, at most one text and one position per package and driver. */
+interface Batch {
+  locations: LocationRow[];
+  packageTexts: Array<{ id: string; currentLocation: string; updatedAt: string }>;
+  drivers: Array<{ id: string; lat: number; lng: number; recordedAt: string }>;
+  /** `index` is the write's place in the batch. */
+  swaps: Array<{ index: number; id: string; expected: string | null; next: string | null }>;
+}
+
+interface Pending {
+  write: FixWrite;
+  resolve: (result: FixWriteResult) => void;
+  reject: (err: unknown) => void;
+}
+
+/** At most this many fixes in one transaction; more wait for the next. */
+export const MAX_BATCH = 500;
+
+/**
+ * Group commit for GPS fixes (issue 11, decision 040): the fixes that arrive while the previous batch is being written
+ * (or within the same turn of the event loop) are written together in one transaction, with one multi-row insert and
+ * one update each for packages and drivers, by statements prepared once. Each caller's promise settles only after the
+ * commit that holds its fix, so an acknowledged fix is in the database. A batch that fails is retried fix by fix, so
+ * one bad fix (its package deleted meanwhile) fails alone.
+ */
+export abstract class FixWriter {
+  private queue: Pending[] = [];
+  private flushing: Promise<void> | null = null;
+  private scheduled = false;
+  private closed = false;
+
+  constructor(protected readonly counter: StatementCounter) {}
+
+  static for(native: NativeDatabase, db: Kysely<Database>, counter: StatementCounter): FixWriter {
+    return native.dialect === 'sqlite' ? new SqliteFixWriter(native.sqlite, db, counter) : new PostgresFixWriter(native.pool, counter);
+  }
+
+  write(write: FixWrite): Promise<FixWriteResult> {
+    if (this.closed) return Promise.reject(new Error('fix writer closed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ write, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Writes what is queued and stops taking more. */
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.flushing || this.queue.length > 0) {
+      if (this.flushing) await this.flushing;
+      else await this.flushNow();
+    }
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.flushing) return;
+    this.scheduled = true;
+    // Let every request read in this turn of the event loop join the batch.
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flushNow();
+    });
+  }
+
+  private flushNow(): Promise<void> {
+    if (this.flushing || this.queue.length === 0) return this.flushing ?? Promise.resolve();
+    const taken = this.queue.splice(0, MAX_BATCH);
+    this.flushing = this.commit(taken).finally(() => {
+      this.flushing = null;
+      if (this.queue.length > 0) this.schedule();
+    });
+    return this.flushing;
+  }
+
+  private async commit(taken: Pending[]): Promise<void> {
+    try {
+      const won = await this.writeBatch(toBatch(taken.map((p) => p.write)));
+      taken.forEach((p, index) => p.resolve({ proximityWon: won.has(index) }));
+      return;
+    } catch (err) {
+      if (taken.length === 1) {
+        taken[0]!.reject(err);
+        return;
+      }
+    }
+    // One of them spoiled the batch: each on its own, so only that one fails.
+    for (const p of taken) {
+      try {
+        const won = await this.writeBatch(toBatch([p.write]));
+        p.resolve({ proximityWon: won.has(0) });
+      } catch (err) {
+        p.reject(err);
+      }
+    }
+  }
+
+  /** Writes a batch in one transaction; answers the places of the writes whose proximity swap won. */
+  protected abstract writeBatch(batch: Batch): Promise<Set<number>>;
+}
+
+/** Collapses a batch: every location, but per package only the newest text and per driver only the newest position. */
+function toBatch(writes: FixWrite[]): Batch {
+  const texts = new Map<string, { id: string; currentLocation: string; updatedAt: string; recordedAt: string }>();
+  const drivers = new Map<string, { id: string; lat: number; lng: number; recordedAt: string }>();
+  const swaps: Batch['swaps'] = [];
+  for (const [index, w] of writes.entries()) {
+    const { packageId, recordedAt } = w.location;
+    if (w.packageText) {
+      const had = texts.get(packageId);
+      if (!had || had.recordedAt <= recordedAt) texts.set(packageId, { id: packageId, ...w.packageText, recordedAt });
+    }
+    if (w.driver) {
+      const had = drivers.get(w.driver.id);
+      if (!had || had.recordedAt <= w.driver.recordedAt) drivers.set(w.driver.id, w.driver);
+    }
+    if (w.proximity) swaps.push({ index, id: packageId, ...w.proximity });
+  }
+  return {
+    locations: writes.map((w) => w.location),
+    packageTexts: [...texts.values()].map(({ id, currentLocation, updatedAt }) => ({ id, currentLocation, updatedAt })),
+    drivers: [...drivers.values()],
+    swaps,
+  };
+}
+
+const LOCATION_COLUMNS = [
+  'id',
+  'package_id',
+  'lat',
+  'lng',
+  'type',
+  'address',
+  'driver_name',
+  'driver_phone',
+  'vehicle_id',
+  'accuracy',
+  'heading',
+  'speed',
+  'altitude',
+  'battery',
+  'is_live_tracking',
+  'source',
+  'recorded_at',
+  'created_at',
+] as const;
+
+function locationValues(row: LocationRow): unknown[] {
+  return [
+    row.id,
+    row.packageId,
+    row.lat,
+    row.lng,
+    row.type,
+    row.address,
+    row.driverName,
+    row.driverPhone,
+    row.vehicleId,
+    row.accuracy,
+    row.heading,
+    row.speed,
+    row.altitude,
+    row.battery,
+    row.isLiveTracking,
+    row.source,
+    row.recordedAt,
+    row.createdAt,
+  ];
+}
+
+/**
+ * SQLite: one JSON parameter per statement (json_each), so three statements prepared once serve a batch of any size.
+ * The connection is Kysely's own, taken through its mutex, so a batch never lands inside a transaction a service has
+ * open.
+ */
+class SqliteFixWriter extends FixWriter {
+  private statements: ReturnType<typeof prepareSqlite> | null = null;
+
+  constructor(
+    private readonly sqlite: SqliteDatabase,
+    private readonly db: Kysely<Database>,
+    counter: StatementCounter,
+  ) {
+    super(counter);
+  }
+
+  protected writeBatch(batch: Batch): Promise<Set<number>> {
+    // Kysely's single connection, taken through its mutex: no other query runs until this returns.
+    return this.db.connection().execute(async () => {
+      // Prepared on first use: the tables exist by then (the app may be built before the migrations ran).
+      const st = (this.statements ??= prepareSqlite(this.sqlite));
+      const won = new Set<number>();
+      st.begin.run();
+      try {
+        st.insertLocations.run(JSON.stringify(batch.locations.map(locationValues)));
+        let statements = 3;
+        if (batch.packageTexts.length > 0) {
+          st.updatePackages.run(JSON.stringify(batch.packageTexts.map((t) => [t.id, t.currentLocation, t.updatedAt])));
+          statements += 1;
+        }
+        if (batch.drivers.length > 0) {
+          st.updateDrivers.run(JSON.stringify(batch.drivers.map((d) => [d.id, d.lat, d.lng, d.recordedAt])));
+          statements += 1;
+        }
+        for (const swap of batch.swaps) {
+          if (st.swapProximity.run(swap.next, swap.id, swap.expected).changes > 0) won.add(swap.index);
+          statements += 1;
+        }
+        st.commitStatement.run();
+        this.counter.statements += statements;
+      } catch (err) {
+        if (this.sqlite.inTransaction) st.rollback.run();
+        throw err;
+      }
+      return won;
+    });
+  }
+}
+
+function prepareSqlite(sqlite: SqliteDatabase) {
+  const picks = LOCATION_COLUMNS.map((_, i) => `value ->> ${i}`).join(', ');
+  return {
+    insertLocations: sqlite.prepare(`insert into locations (${LOCATION_COLUMNS.join(', ')}) select ${picks} from json_each(?)`),
+    updatePackages: sqlite.prepare(
+      `update packages set current_location = j.loc, updated_at = j.at
+       from (select value ->> 0 as id, value ->> 1 as loc, value ->> 2 as at from json_each(?)) as j where packages.id = j.id`,
+    ),
+    updateDrivers: sqlite.prepare(
+      `update drivers set current_lat = j.lat, current_lng = j.lng, last_location_update = j.at, is_online = 1
+       from (select value ->> 0 as id, value ->> 1 as lat, value ->> 2 as lng, value ->> 3 as at from json_each(?)) as j
+       where drivers.id = j.id and (drivers.last_location_update is null or drivers.last_location_update <= j.at)`,
+    ),
+    swapProximity: sqlite.prepare('update packages set proximity_state = ? where id = ? and proximity_state is ?'),
+    begin: sqlite.prepare('begin'),
+    commitStatement: sqlite.prepare('commit'),
+    rollback: sqlite.prepare('rollback'),
+  };
+}
+
+/**
+ * PostgreSQL: the whole batch is one statement (data-modifying CTEs over unnest'ed arrays: atomic on its own, one
+ * round trip), prepared once per connection by name. A batch with a proximity swap adds a transaction around it.
+ */
+class PostgresFixWriter extends FixWriter {
+  private static readonly TYPES = ['text', 'text', 'float8', 'float8', 'text', 'text', 'text', 'text', 'text', 'float8', 'float8', 'float8', 'float8', 'float8', 'int4', 'text', 'text', 'text'];
+  private static readonly BATCH_SQL = `with v as (
+      select * from unnest(${PostgresFixWriter.TYPES.map((t, i) => `$${i + 1}::${t}[]`).join(', ')}) as t(${LOCATION_COLUMNS.join(', ')})
+    ), ins as (
+      insert into locations (${LOCATION_COLUMNS.join(', ')}) select ${LOCATION_COLUMNS.join(', ')} from v
+    ), pkg as (
+      update packages p set current_location = u.loc, updated_at = u.at
+      from unnest($19::text[], $20::text[], $21::text[]) as u(id, loc, at) where p.id = u.id
+    ), drv as (
+      update drivers d set current_lat = w.lat, current_lng = w.lng, last_location_update = w.at, is_online = 1
+      from unnest($22::text[], $23::float8[], $24::float8[], $25::text[]) as w(id, lat, lng, at)
+      where d.id = w.id and (d.last_location_update is null or d.last_location_update <= w.at)
+    ) select 1`;
+
+  constructor(
+    private readonly pool: Pool,
+    counter: StatementCounter,
+  ) {
+    super(counter);
+  }
+
+  protected async writeBatch(batch: Batch): Promise<Set<number>> {
+    const columns: unknown[][] = LOCATION_COLUMNS.map(() => []);
+    for (const row of batch.locations) locationValues(row).forEach((value, i) => columns[i]!.push(value));
+    const values = [
+      ...columns,
+      batch.packageTexts.map((t) => t.id),
+      batch.packageTexts.map((t) => t.currentLocation),
+      batch.packageTexts.map((t) => t.updatedAt),
+      batch.drivers.map((d) => d.id),
+      batch.drivers.map((d) => d.lat),
+      batch.drivers.map((d) => d.lng),
+      batch.drivers.map((d) => d.recordedAt),
+    ];
+    const client: PoolClient = await this.pool.connect();
+    const won = new Set<number>();
+    try {
+      if (batch.swaps.length === 0) {
+        await client.query({ name: 'cargo-fix-batch', text: PostgresFixWriter.BATCH_SQL, values });
+        this.counter.statements += 1;
+        return won;
+      }
+      await client.query('begin');
+      try {
+        await client.query({ name: 'cargo-fix-batch', text: PostgresFixWriter.BATCH_SQL, values });
+        for (const swap of batch.swaps) {
+          const result = await client.query({
+            name: 'cargo-fix-swap',
+            text: 'update packages set proximity_state = $1::text where id = $2 and proximity_state is not distinct from $3::text',
+            values: [swap.next, swap.id, swap.expected],
+          });
+          if ((result.rowCount ?? 0) > 0) won.add(swap.index);
+        }
+        await client.query('commit');
+        this.counter.statements += 3 + batch.swaps.length;
+      } catch (err) {
+        await client.query('rollback').catch(() => undefined);
+        throw err;
+      }
+      return won;
+    } finally {
+      client.release();
+    }
+  }
+}
