@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { tooManyRequests } from '../lib/http-errors.ts';
@@ -32,12 +33,28 @@ function tileOrigin(tileUrl: string): string | null {
   }
 }
 
+/** The headers helmet sets with these options, read once from a recording response. */
+export function securityHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+    getHeader: (name: string) => headers[name.toLowerCase()],
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => void (failure = err));
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return Object.freeze(headers);
+}
+
 /** Cookies, security headers with a CSP the built pages work under, rate limits (design.md §4). */
 export default fp(
   async function securityPlugin(app: FastifyInstance, opts: { env: Env; namespace: string }) {
     await app.register(cookie);
     const tiles = tileOrigin(opts.env.MAP_TILE_URL);
-    await app.register(helmet, {
+    // The security headers are the same for every reply: built once at start, set by one hook (issue 11: helmet's
+    // plugin rebuilt the CSP header on every request).
+    const headers = securityHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -53,6 +70,10 @@ export default fp(
         },
       },
       crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
     await app.register(rateLimit, {
       global: false,

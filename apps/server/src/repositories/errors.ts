@@ -6,3 +6,11 @@ export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null | undefined)?.code;
   return typeof code === 'string' && UNIQUE_CODES.has(code);
 }
+
+const FOREIGN_KEY_CODES = new Set(['23503', 'SQLITE_CONSTRAINT_FOREIGNKEY']);
+
+/** True when a write failed because the row it points to is gone (a fix for a package deleted meanwhile). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' && FOREIGN_KEY_CODES.has(code);
+}

@@ -5,6 +5,7 @@ import { HttpError, conflict, notFound, unprocessable } from '../lib/http-errors
 import { presentLocationUpdate } from '../presenters/live-tracking.ts';
 import type { LiveHub } from '../realtime/hub.ts';
 import type { Repositories } from '../repositories/index.ts';
+import { isForeignKeyViolation } from '../repositories/errors.ts';
 import type { FixWriter } from '../repositories/fix-writer.ts';
 import { locationRow } from '../repositories/packages.ts';
 import { checkFixAlone, filterFix, type FixPoint } from './fix-filters.ts';
@@ -129,12 +130,19 @@ export class FixService {
     // Compare-and-set: of two fixes racing past a radius, only one announces it.
     const swap = movedCurrent && newState !== oldState ? { expected: oldState, next: newState } : undefined;
     // Answered only once the commit that holds this fix is done (group commit, repositories/fix-writer.ts).
-    const { proximityWon } = await this.writer.write({
-      location: row,
-      packageText,
-      proximity: swap,
-      driver: movedCurrent && driver ? { id: driver.id, lat: fix.lat, lng: fix.lng, recordedAt } : undefined,
-    });
+    const { proximityWon } = await this.writer
+      .write({
+        location: row,
+        packageText,
+        proximity: swap,
+        driver: movedCurrent && driver ? { id: driver.id, lat: fix.lat, lng: fix.lng, recordedAt } : undefined,
+      })
+      .catch((err: unknown) => {
+        // The package was deleted while the fix waited for its commit.
+        if (!isForeignKeyViolation(err)) throw err;
+        this.hot.forgetPackage(pkg.id);
+        throw notFound(ERR.packageNotFound);
+      });
     this.hot.noteFix(pkg.id, { lat: fix.lat, lng: fix.lng, recordedAt, speed }, movedCurrent, {
       ...packageText,
       ...(swap && proximityWon ? { proximityState: newState } : {}),

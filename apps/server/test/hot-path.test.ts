@@ -1,0 +1,190 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { openDatabase, type DatabaseHandle } from '../src/db/index.ts';
+import { locationRow } from '../src/repositories/packages.ts';
+import { makeDriver, makePackage, packageBody, type DriverFixture } from './fixtures.ts';
+import { describeApi, setupApp, unique, type TestContext } from './helper.ts';
+
+/**
+ * The ingest and lookup paths built for throughput (issue 11, decision 040): the hot state held in memory, group
+ * commit of fixes, the public view held as sent; and that nothing they hold outlives a change.
+ */
+
+/** A fix `step` × 40 m north of Chicago's loop, `step` × 5 s after a start a minute ago: within every filter. */
+const fixAt = (step: number, startMs: number) => ({
+  lat: 41.8781 + step * 0.00036,
+  lng: -87.6298,
+  accuracy: 8,
+  speed: 8,
+  timestamp: new Date(startMs + step * 5_000).toISOString(),
+});
+
+describeApi('the ingest path under load', () => {
+  let ctx: TestContext;
+  const fleet: Array<{ driver: DriverFixture; packageId: string }> = [];
+
+  beforeAll(async () => {
+    ctx = await setupApp();
+    for (let i = 0; i < 30; i += 1) {
+      const driver = await makeDriver(ctx);
+      const pkg = await makePackage(ctx, { status: 'in_transit' }, driver);
+      fleet.push({ driver, packageId: pkg.id });
+    }
+  }, 120_000);
+  afterAll(() => ctx?.close());
+
+  it('takes at most 2 statements per fix on average, reads nothing once warm, and stores every fix it acknowledged', async () => {
+    const startMs = Date.now() - 60_000;
+    const post = (i: number, step: number) =>
+      ctx.request({ method: 'POST', url: `/api/packages/${fleet[i]!.packageId}/gps`, token: fleet[i]!.driver.token, payload: fixAt(step, startMs) });
+    // Warm: each driver's session, package, driver row and newest fix are read once.
+    for (const [i] of fleet.entries()) expect((await post(i, 0)).statusCode).toBe(201);
+
+    const before = ctx.app.database.counter.statements;
+    let acknowledged = 0;
+    for (let step = 1; step <= 4; step += 1) {
+      const replies = await Promise.all(fleet.map((_, i) => post(i, step)));
+      for (const reply of replies) expect(reply.statusCode, reply.body).toBe(201);
+      acknowledged += replies.length;
+    }
+    const perFix = (ctx.app.database.counter.statements - before) / acknowledged;
+    expect(perFix).toBeLessThanOrEqual(2);
+
+    const stored = await ctx.app.db.selectFrom('locations').select((eb) => eb.fn.countAll<string | number>().as('n')).where('isLiveTracking', '=', 1).executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(acknowledged + fleet.length);
+    // The package and the driver moved to the newest fix.
+    const pkg = await ctx.app.repos.packages.findById(fleet[0]!.packageId);
+    expect(pkg?.currentLocation).toBe(`GPS: ${fixAt(4, startMs).lat.toFixed(6)}, -87.629800`);
+    const driver = await ctx.app.repos.drivers.findById(fleet[0]!.driver.id);
+    expect(driver?.lastLocationUpdate).toBe(fixAt(4, startMs).timestamp);
+  });
+
+  it('a late fix is stored for the trail but moves nothing, and is compared with its neighbour in time', async () => {
+    const { driver, packageId } = fleet[1]!;
+    const newest = await ctx.app.repos.packages.newestFix(packageId);
+    const late = { lat: Number(newest!.lat) - 0.0001, lng: -87.6298, timestamp: new Date(Date.parse(newest!.recordedAt) - 7_000).toISOString() };
+    const res = await ctx.request({ method: 'POST', url: `/api/packages/${packageId}/gps`, token: driver.token, payload: late });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().movedCurrent).toBe(false);
+    expect((await ctx.app.repos.packages.newestFix(packageId))?.id).toBe(newest!.id);
+    // A jump 100 km away a second after that neighbour is refused, though it is far in time from the newest fix.
+    const jump = { lat: late.lat + 1, lng: -87.6298, timestamp: new Date(Date.parse(late.timestamp) + 1_000).toISOString() };
+    expect((await ctx.request({ method: 'POST', url: `/api/packages/${packageId}/gps`, token: driver.token, payload: jump })).statusCode).toBe(422);
+  });
+
+  it('one fix that cannot be written (its package gone) fails alone; the others of its batch are committed', async () => {
+    const now = new Date().toISOString();
+    const good = locationRow({ packageId: fleet[2]!.packageId, lat: 41.9, lng: -87.6, type: 'current', source: 'gps', isLiveTracking: 1, recordedAt: now, createdAt: now });
+    const orphan = locationRow({ packageId: 'no-such-package', lat: 41.9, lng: -87.6, type: 'current', source: 'gps', isLiveTracking: 1, recordedAt: now, createdAt: now });
+    const [ok, failed] = await Promise.allSettled([ctx.app.fixWriter.write({ location: good }), ctx.app.fixWriter.write({ location: orphan })]);
+    expect(ok.status).toBe('fulfilled');
+    expect(failed.status).toBe('rejected');
+    expect(await ctx.app.db.selectFrom('locations').select('id').where('id', '=', good.id).executeTakeFirst()).toBeDefined();
+  });
+
+  it('a session ends at once on logout, on deactivation and on a PIN reset', async () => {
+    const startMs = Date.now() - 30_000;
+    const post = (d: { driver: DriverFixture; packageId: string }, token: string, step: number) =>
+      ctx.request({ method: 'POST', url: `/api/packages/${d.packageId}/gps`, token, payload: fixAt(step, startMs) });
+
+    const [a, b, c] = [fleet[3]!, fleet[4]!, fleet[5]!];
+    for (const d of [a, b, c]) expect((await post(d, d.driver.token, 1)).statusCode).toBe(201);
+
+    expect((await ctx.request({ method: 'POST', url: '/api/auth/logout', token: a.driver.token })).statusCode).toBeLessThan(300);
+    expect((await post(a, a.driver.token, 2)).statusCode).toBe(401);
+
+    expect((await ctx.request({ method: 'PUT', url: `/api/drivers/${b.driver.id}`, token: ctx.adminToken, payload: { isActive: false } })).statusCode).toBe(200);
+    expect((await post(b, b.driver.token, 2)).statusCode).toBe(401);
+
+    expect((await ctx.request({ method: 'POST', url: `/api/drivers/${c.driver.id}/pin`, token: ctx.adminToken })).statusCode).toBeLessThan(300);
+    expect((await post(c, c.driver.token, 2)).statusCode).toBe(401);
+  });
+});
+
+describeApi('the public lookup', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await setupApp();
+  });
+  afterAll(() => ctx?.close());
+
+  it('a lookup that changes nothing reads nothing; a change shows at once', async () => {
+    const pkg = await makePackage(ctx);
+    const lookup = () => ctx.request({ method: 'GET', url: `/api/packages/${pkg.trackingNumber.toLowerCase()}` });
+    const first = await lookup();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
+    const before = ctx.app.database.counter.statements;
+    const again = await lookup();
+    expect(again.body).toBe(first.body);
+    expect(ctx.app.database.counter.statements).toBe(before);
+    // The public view: the phone masked, no driver id.
+    expect(first.json().customerPhone).not.toContain('555-0142');
+    expect(first.json()).not.toHaveProperty('driverId');
+
+    expect((await ctx.request({ method: 'PATCH', url: `/api/packages/${pkg.id}/status`, token: ctx.adminToken, payload: { status: 'in_transit' } })).statusCode).toBe(200);
+    expect((await lookup()).json().status).toBe('in_transit');
+    expect((await ctx.request({ method: 'DELETE', url: `/api/packages/${pkg.id}`, token: ctx.adminToken })).statusCode).toBeLessThan(300);
+    expect((await lookup()).statusCode).toBe(404);
+  });
+
+  it('sends the same security headers on every reply, built once', async () => {
+    const one = await ctx.request({ method: 'GET', url: '/api/health' });
+    const two = await ctx.request({ method: 'GET', url: '/api/nothing-here' });
+    for (const res of [one, two]) {
+      expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+      expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+    expect(two.headers['content-security-policy']).toBe(one.headers['content-security-policy']);
+  });
+});
+
+describeApi('the hot state across two instances through Redis', () => {
+  let a: TestContext;
+  let b: FastifyInstance;
+  let bHandle: DatabaseHandle;
+
+  beforeAll(async () => {
+    a = await setupApp({ env: { REDIS_URL: 'redis://127.0.0.1:6379' } });
+    bHandle = await openDatabase(a.env.DATABASE_URL);
+    b = await buildApp({ env: a.env, database: bHandle, logger: false, namespace: unique('ns'), webDist: null });
+    await b.ready();
+  });
+  afterAll(async () => {
+    await b?.close();
+    await bHandle?.close();
+    await a?.close();
+  });
+
+  /** Well inside the hot state's 10 s: the change came by Redis, not by expiry. */
+  const soon = { timeout: 2_000, interval: 20 };
+
+  it('a change made on one instance shows at once in the lookups of the other', async () => {
+    const driver = await makeDriver(a);
+    const pkg = await makePackage(a, { status: 'in_transit' }, driver);
+    const onB = async () => (await b.inject({ method: 'GET', url: `/api/packages/${pkg.trackingNumber}` })).json();
+    expect((await onB()).status).toBe('in_transit');
+
+    const fix = fixAt(1, Date.now() - 10_000);
+    expect((await a.request({ method: 'POST', url: `/api/packages/${pkg.id}/gps`, token: driver.token, payload: fix })).statusCode).toBe(201);
+    await expect.poll(async () => (await onB()).currentLocation, soon).toBe(`GPS: ${fix.lat.toFixed(6)}, -87.629800`);
+
+    expect((await a.request({ method: 'PUT', url: `/api/packages/${pkg.id}`, token: a.adminToken, payload: packageBody({ trackingNumber: pkg.trackingNumber, status: 'in_transit', customerName: 'Renamed Customer', driverId: driver.id }) })).statusCode).toBeLessThan(300);
+    await expect.poll(async () => (await onB()).customerName, soon).toBe('Renamed Customer');
+  });
+
+  it('a session ended on one instance is refused by the other at once', async () => {
+    const driver = await makeDriver(a);
+    const pkg = await makePackage(a, { status: 'in_transit' }, driver);
+    const startMs = Date.now() - 30_000;
+    const postOnB = (step: number) =>
+      b.inject({ method: 'POST', url: `/api/packages/${pkg.id}/gps`, headers: { authorization: `Bearer ${driver.token}` }, payload: fixAt(step, startMs) });
+    expect((await postOnB(1)).statusCode).toBe(201);
+    expect((await a.request({ method: 'POST', url: '/api/auth/logout', token: driver.token })).statusCode).toBeLessThan(300);
+    let step = 2;
+    await expect.poll(async () => (await postOnB(step++)).statusCode, soon).toBe(401);
+  });
+});
