@@ -88,6 +88,8 @@ export class LiveHub {
     const clients = this.byPackage.get(message.packageId);
     if (!clients) return;
     const now = new Date().toISOString();
+    // Serialised once per trackingId (subscribers of a package mostly use the same one), not once per socket.
+    const texts = new Map<string, string>();
     for (const client of [...clients]) {
       for (const sub of [...client.subscriptions.values()]) {
         if (sub.packageId !== message.packageId) continue;
@@ -95,7 +97,12 @@ export class LiveHub {
           this.unsubscribe(client, sub.trackingId);
           continue;
         }
-        this.send(client, { ...message.event, trackingId: sub.trackingId } as ServerMessage);
+        let text = texts.get(sub.trackingId);
+        if (text === undefined) {
+          text = JSON.stringify({ ...message.event, trackingId: sub.trackingId } satisfies ServerMessage);
+          texts.set(sub.trackingId, text);
+        }
+        this.sendText(client, text);
       }
     }
   }
@@ -220,9 +227,13 @@ export class LiveHub {
   }
 
   private send(client: Client, message: ServerMessage): void {
+    this.sendText(client, JSON.stringify(message));
+  }
+
+  private sendText(client: Client, text: string): void {
     // 1 = OPEN
     if (client.closed || client.socket.readyState !== 1) return;
-    client.socket.send(JSON.stringify(message));
+    client.socket.send(text);
   }
 }
 
