@@ -11,6 +11,9 @@ export type NativeDatabase = { dialect: 'sqlite'; sqlite: import('better-sqlite3
 /** Statements run, counted for the tests and the benchmark of the ingest path (issue 11). */
 export interface StatementCounter {
   statements: number;
+  /** Fixes the fix writer committed, and in how many batches. */
+  fixes: number;
+  batches: number;
 }
 
 export interface DatabaseHandle {
@@ -43,7 +46,7 @@ async function openSqlite(url: string): Promise<DatabaseHandle> {
   native.pragma('busy_timeout = 1500');
   native.pragma('foreign_keys = ON');
   native.pragma('synchronous = NORMAL');
-  const counter: StatementCounter = { statements: 0 };
+  const counter: StatementCounter = { statements: 0, fixes: 0, batches: 0 };
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: native }), plugins: [new CamelCasePlugin()], log: () => void counter.statements++ });
   return {
     db,
@@ -96,7 +99,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const counter: StatementCounter = { statements: 0 };
+  const counter: StatementCounter = { statements: 0, fixes: 0, batches: 0 };
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()], log: () => void counter.statements++ });
   return {
     db,

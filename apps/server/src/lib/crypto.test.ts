@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configureSecretHashing, hashSecret, newToken, sha256, verifySecret } from './crypto.ts';
+import { configureSecretHashing, hashSecret, newTimeOrderedId, newToken, sha256, verifySecret } from './crypto.ts';
 
 describe('secret hashing', () => {
   it('hashes with scrypt N=2^17, r=8, p=1 by default and verifies only the right secret', async () => {
@@ -24,5 +24,15 @@ describe('secret hashing', () => {
     expect(newToken()).toMatch(/^[\w-]{43}$/);
     expect(new Set(Array.from({ length: 100 }, () => newToken())).size).toBe(100);
     expect(sha256('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+
+  it('makes version-7 UUIDs that sort by their time and stay unique within one millisecond', () => {
+    const t = Date.UTC(2026, 10, 22, 12, 0, 0);
+    const id = newTimeOrderedId(t);
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(parseInt(id.replace(/-/g, '').slice(0, 12), 16)).toBe(t);
+    const later = newTimeOrderedId(t + 1);
+    expect(later > id).toBe(true);
+    expect(new Set(Array.from({ length: 1000 }, () => newTimeOrderedId(t))).size).toBe(1000);
   });
 });

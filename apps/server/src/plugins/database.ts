@@ -64,6 +64,8 @@ export default fp(
       hotState.close();
       // Every fix taken is written before the database closes.
       await fixWriter.close().catch((err: unknown) => app.log.error({ err }, 'fixes still queued at shutdown could not be written'));
+      const { fixes, batches, statements } = opts.handle.counter;
+      if (fixes > 0) app.log.info({ fixes, batches, fixesPerBatch: Math.round((fixes / batches) * 10) / 10, statements }, 'fix writer: fixes committed since start');
       if (opts.closeOnShutdown) await opts.handle.close();
     });
   },

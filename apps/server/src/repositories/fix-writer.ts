@@ -97,6 +97,8 @@ export abstract class FixWriter {
   private async commit(taken: Pending[]): Promise<void> {
     try {
       const won = await this.writeBatch(toBatch(taken.map((p) => p.write)));
+      this.counter.batches += 1;
+      this.counter.fixes += taken.length;
       taken.forEach((p, index) => p.resolve({ proximityWon: won.has(index) }));
       return;
     } catch (err) {
@@ -109,6 +111,8 @@ export abstract class FixWriter {
     for (const p of taken) {
       try {
         const won = await this.writeBatch(toBatch([p.write]));
+        this.counter.batches += 1;
+        this.counter.fixes += 1;
         p.resolve({ proximityWon: won.has(0) });
       } catch (err) {
         p.reject(err);

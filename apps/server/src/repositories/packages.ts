@@ -1,7 +1,7 @@
 import type { PackageSortField } from '@cargo/shared';
 import { sql } from 'kysely';
 import type { LocationRow, NewLocationRow, PackageChanges, PackageRow, StatusHistoryRow } from '../db/types.ts';
-import { newId } from '../lib/crypto.ts';
+import { newTimeOrderedId } from '../lib/crypto.ts';
 import { NO_CHANGES, type ChangeSink } from './changes.ts';
 import type { CountValue, Executor } from './executor.ts';
 
@@ -30,7 +30,7 @@ export type EndpointType = 'origin' | 'destination';
  */
 export function locationRow(fields: Pick<LocationRow, 'packageId' | 'lat' | 'lng' | 'type' | 'source' | 'recordedAt' | 'createdAt'> & Partial<LocationRow>): LocationRow {
   return {
-    id: newId(),
+    id: newTimeOrderedId(),
     address: null,
     driverName: null,
     driverPhone: null,
