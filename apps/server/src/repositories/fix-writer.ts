@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Pool, PoolClient } from 'pg';
 import type { Database, LocationRow } from '../db/types.ts';
 import type { NativeDatabase, StatementCounter } from '../db/index.ts';
+import { isForeignKeyViolation } from './errors.ts';
 
 /** One fix's writes: its location row, and what it moves. */
 export interface FixWrite {
@@ -42,8 +43,8 @@ export const MAX_BATCH = 500;
  * Group commit for GPS fixes (issue 11, decision 040): the fixes that arrive while the previous batch is being written
  * (or within the same turn of the event loop) are written together in one transaction, with one multi-row insert and
  * one update each for packages and drivers, by statements prepared once. Each caller's promise settles only after the
- * commit that holds its fix, so an acknowledged fix is in the database. A batch that fails is retried fix by fix, so
- * one bad fix (its package deleted meanwhile) fails alone.
+ * commit that holds its fix, so an acknowledged fix is in the database. A batch that breaks a foreign key is retried
+ * fix by fix, so one bad fix (its package deleted meanwhile) fails alone.
  */
 export abstract class FixWriter {
   private queue: Pending[] = [];
@@ -102,8 +103,11 @@ export abstract class FixWriter {
       taken.forEach((p, index) => p.resolve({ proximityWon: won.has(index) }));
       return;
     } catch (err) {
-      if (taken.length === 1) {
-        taken[0]!.reject(err);
+      // Only a fix that breaks a constraint (its package deleted meanwhile) can spoil a batch for the others; any
+      // other failure (the database unreachable or locked) would fail each of them alike, and retrying one by one
+      // would only make every caller wait longer for its 503.
+      if (taken.length === 1 || !isForeignKeyViolation(err)) {
+        for (const p of taken) p.reject(err);
         return;
       }
     }
