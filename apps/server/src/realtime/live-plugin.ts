@@ -18,7 +18,7 @@ declare module 'fastify' {
 /** Live GPS: the /ws hub (bridged through Redis when REDIS_URL is set), the fix pipeline and share links. */
 export default fp(
   async function livePlugin(app: FastifyInstance) {
-    const liveTracking = new LiveTrackingService(app.repos);
+    const liveTracking = new LiveTrackingService(app.repos, app.hotState);
     const hub = new LiveHub(async (trackingId) => {
       const found = await liveTracking.resolvePublicRef(trackingId);
       return found ? { packageId: found.pkg.id, tokenHash: found.tokenHash, expiresAt: found.expiresAt } : null;

@@ -3,6 +3,7 @@ import type { DriverRow, LocationRow, PackageRow } from '../db/types.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { nowIso } from '../lib/time.ts';
 import type { Repositories } from '../repositories/index.ts';
+import type { HotState } from './hot-state.ts';
 import { DEFAULT_SPEED_MS, etaMinutes, parseProximityState, PROXIMITY_RADII_M, proximityAlert, smoothedSpeed } from './proximity.ts';
 
 /** How many recent fixes feed the smoothed speed behind the ETA. */
@@ -44,17 +45,21 @@ export interface LiveState {
  * or out for delivery (design.md §4).
  */
 export class LiveTrackingService {
-  constructor(private readonly repos: Repositories) {}
+  constructor(
+    private readonly repos: Repositories,
+    /** Packages as held in memory: a subscription or a live-page refresh reads no package row (issue 11). */
+    private readonly hot: HotState,
+  ) {}
 
   /** A tracking number, a package id or an active customer share-link token; undefined when none matches. */
   async resolvePublicRef(ref: string): Promise<PublicSubscription | undefined> {
     const trimmed = ref.trim();
     if (!trimmed) return undefined;
-    const byRef = await this.repos.packages.findByRef(trimmed);
+    const byRef = await this.hot.packageByRef(trimmed);
     if (byRef) return { pkg: byRef, tokenHash: null, expiresAt: null };
     const tokenHash = sha256(trimmed);
     const link = await this.repos.shareLinks.findActive(tokenHash, 'customer', nowIso());
-    const pkg = link ? await this.repos.packages.findById(link.packageId) : undefined;
+    const pkg = link ? await this.hot.packageById(link.packageId) : undefined;
     if (!link || !pkg) return undefined;
     return { pkg, tokenHash, expiresAt: link.expiresAt };
   }
