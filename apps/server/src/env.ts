@@ -70,6 +70,8 @@ const envSchema = z.object({
   PASSWORD_HASH_LOG_N: z.coerce.number().int().min(14).max(20).default(17),
   /** Public package and live lookups per IP per minute (design.md §4: 60). */
   PUBLIC_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** GPS fixes per signed-in driver, share link or device per minute (design.md §4: 600); raised by the benchmarks. */
+  INGEST_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Pickup requests (and driver self-registrations) per IP per hour (design.md §4: 10). */
   PICKUP_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),

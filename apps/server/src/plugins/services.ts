@@ -43,7 +43,7 @@ export default fp(
     app.decorate('pickups', new PickupService(repos));
     app.decorate('settings', new SettingsService(repos.settings));
     app.decorate('devices', new DeviceService(repos));
-    app.decorate('ingestLimit', new IngestLimiter(app.counters));
+    app.decorate('ingestLimit', new IngestLimiter(app.counters, app.env.INGEST_PER_MINUTE));
     const geocoder = new Geocoder({ cacheRepository: repos.geocodeCache, providerUrl: app.env.GEOCODER_URL, log: app.log });
     app.decorate('geocoder', geocoder);
     app.decorate('packages', new PackageService(repos, geocoder, app.log));
