@@ -229,12 +229,12 @@ function sideCores(roundResult) {
 function limitedBy(rounds) {
   const last = rounds.at(-1);
   const side = sideCores(last);
-  const parts = { servers: last.serverCores, postgres: side.postgres, redis: side.redis, loadGenerator: last.loadGenCores };
+  const parts = { servers: last.serverCores, postgres: side.postgres, redis: side.redis, loadGenerator: last.loadGenCores, otherProcesses: last.otherCores };
   const saturated = last.machineBusyPct >= 90;
   return {
     cores: parts,
     machineBusyPct: last.machineBusyPct,
-    text: `${saturated ? `CPU: the machine's ${machine.cores} cores were ${last.machineBusyPct}% busy` : `not CPU (machine ${last.machineBusyPct}% busy)`}; cores used: servers ${parts.servers}, PostgreSQL ${parts.postgres}, Redis ${parts.redis ?? 'n/a'}, load generator ${parts.loadGenerator}`,
+    text: `${saturated ? `CPU: the machine's ${machine.cores} cores were ${last.machineBusyPct}% busy` : `not CPU (machine ${last.machineBusyPct}% busy)`}; cores used: servers ${parts.servers}, PostgreSQL ${parts.postgres}, Redis ${parts.redis ?? 'n/a'}, load generator ${parts.loadGenerator}, other processes ${parts.otherProcesses}`,
   };
 }
 
@@ -253,12 +253,13 @@ for (const r of results) {
     if (side) notes.push(`PostgreSQL ${side.postgres} cores${side.redis != null ? `, Redis ${side.redis}` : ''}`);
     if (r.limitedBy) notes.push(`limited by ${r.limitedBy.text}`);
     notes.push(`load generator ${r.project.loadGenCores} cores (bare ${r.bare.loadGenCores})`);
+    notes.push(`other processes on the machine ${r.project.otherCores} cores (bare rounds ${r.bare.otherCores})`);
     lines.push(
       `| ${r.name} | ${fmt(r.bare.medianRps)} (${fmt(r.bare.minRps)}–${fmt(r.bare.maxRps)}) | ${fmt(r.project.medianRps)} (${fmt(r.project.minRps)}–${fmt(r.project.maxRps)}) | ${r.ratio} | ${fmt(r.bare.p99Ms)} / ${fmt(r.project.p99Ms)} | ${fmt(r.bare.cpuUsPerRequest)} / ${fmt(r.project.cpuUsPerRequest)} | ${r.bare.non2xx} / ${r.project.non2xx} | ${notes.join('; ')} |`,
     );
   } else if (r.kind === 'fanout') {
     lines.push(
-      `| fanout | – | ${fmt(r.achievedAcceptedPerSecond)} fixes/s accepted (target ${fmt(r.targetFixesPerSecond)}) | – | – / delivery ${fmt(r.deliveryP99Ms)} (POST ${fmt(r.postP99Ms)}) | – / ${fmt(r.cpuUsPerFix)} per fix | – / ${r.non2xx} | ${fmt(r.subscribers)} subscribers over ${fmt(r.packages)} packages (${r.subscriberProcesses} processes), ${r.seconds} s; lost ${fmt(r.lost)} of ${fmt(r.deliveriesExpected)}; server RSS max ${r.serverRssMaxMb} MB; cores ${JSON.stringify(r.cores)}; machine ${r.machineBusyPct}% busy |`,
+      `| fanout | – | ${fmt(r.achievedAcceptedPerSecond)} fixes/s accepted (target ${fmt(r.targetFixesPerSecond)}) | – | – / delivery ${fmt(r.deliveryP99Ms)} (POST ${fmt(r.postP99Ms)}) | – / ${fmt(r.cpuUsPerFix)} per fix | – / ${r.non2xx} | ${fmt(r.subscribers)} subscribers over ${fmt(r.packages)} packages (${r.subscriberProcesses} processes), ${r.seconds} s; lost ${fmt(r.lost)} of ${fmt(r.deliveriesExpected)}; server RSS max ${r.serverRssMaxMb} MB; cores ${JSON.stringify(r.cores)}; machine ${r.machineBusyPct}% busy, other processes ${r.otherCores} cores |`,
     );
   } else if (r.kind === 'startup') {
     lines.push(

@@ -14,6 +14,7 @@ import { cpuMeter, round } from './proc.mjs';
  * @property {number | null} serverCores the server's CPU use in cores (1 = one core busy)
  * @property {number | null} loadGenCores this process's (the load generator's) CPU use in cores
  * @property {number} machineBusyPct the whole machine's CPU use, of all cores
+ * @property {number} otherCores CPU use of every process not measured here (other people's work on the machine)
  * @property {Record<string, number>} statuses responses by status code
  * @property {number} non2xx
  * @property {number} errors5xx
@@ -90,6 +91,7 @@ export async function loadRound(o) {
     serverCores: serverCores != null ? round(serverCores, 2) : null,
     loadGenCores: cpu.coresBusy.loadGen,
     machineBusyPct: cpu.machineBusyPct,
+    otherCores: cpu.otherCores,
     statuses,
     non2xx,
     errors5xx,
@@ -157,6 +159,7 @@ export function summarise(rounds) {
     serverCores: median(rounds.map((r) => r.serverCores)),
     loadGenCores: median(rounds.map((r) => r.loadGenCores)),
     machineBusyPct: median(rounds.map((r) => r.machineBusyPct)),
+    otherCores: median(rounds.map((r) => r.otherCores)),
     non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
     errors5xx: rounds.reduce((n, r) => n + r.errors5xx, 0),
     connErrors: rounds.reduce((n, r) => n + r.connErrors, 0),
@@ -171,5 +174,5 @@ export function summarise(rounds) {
 /** @param {RoundResult | undefined} r */
 export function fmtRound(r) {
   if (!r) return '';
-  return `${r.rps}/s, p99 ${r.p99Ms} ms, ${r.cpuUsPerRequest} µs CPU/req, server ${r.serverCores} cores, load generator ${r.loadGenCores} cores, machine ${r.machineBusyPct}% busy, non-2xx ${r.non2xx}`;
+  return `${r.rps}/s, p99 ${r.p99Ms} ms, ${r.cpuUsPerRequest} µs CPU/req, server ${r.serverCores} cores, load generator ${r.loadGenCores} cores, machine ${r.machineBusyPct}% busy (others ${r.otherCores} cores), non-2xx ${r.non2xx}`;
 }

@@ -62,7 +62,7 @@ export function cpuMeter(pids) {
   const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, pid ? cpuMicros(pid) : null]));
   const machine = machineTicks();
   return {
-    /** @returns {{ seconds: number, micros: Record<string, number | null>, coresBusy: Record<string, number | null>, machineBusyPct: number }} */
+    /** @returns {{ seconds: number, micros: Record<string, number | null>, coresBusy: Record<string, number | null>, machineBusyPct: number, otherCores: number }} */
     stop() {
       const seconds = (performance.now() - started) / 1000;
       const after = machineTicks();
@@ -76,8 +76,12 @@ export function cpuMeter(pids) {
         micros[name] = now != null && was != null ? now - was : null;
         coresBusy[name] = micros[name] != null ? round(micros[name] / 1e6 / seconds, 2) : null;
       }
-      const machineBusyPct = round(((after.busy - machine.busy) / Math.max(1, after.total - machine.total)) * 100, 1);
-      return { seconds, micros, coresBusy, machineBusyPct };
+      const busyShare = (after.busy - machine.busy) / Math.max(1, after.total - machine.total);
+      const machineBusyPct = round(busyShare * 100, 1);
+      // What else kept the machine busy: its busy cores less those of the processes measured here.
+      const measured = Object.values(coresBusy).reduce((/** @type {number} */ n, v) => n + (v ?? 0), 0);
+      const otherCores = round(Math.max(0, busyShare * cpus().length - measured), 2);
+      return { seconds, micros, coresBusy, machineBusyPct, otherCores };
     },
   };
 }

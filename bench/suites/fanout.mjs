@@ -155,11 +155,12 @@ export async function fanoutBench(o) {
       connectSeconds,
       cores: cpu.coresBusy,
       machineBusyPct: cpu.machineBusyPct,
+      otherCores: cpu.otherCores,
       cpuUsPerFix: cpu.micros.server != null && acceptedTotal ? round(cpu.micros.server / acceptedTotal, 1) : null,
     };
     o.log(
       `    sent ${sent} fixes in ${result.sendSeconds} s, accepted ${acceptedTotal} (${late} late, not pushed); deliveries ${result.deliveriesReceived}/${result.deliveriesExpected}, lost ${result.lost}; ` +
-        `delivery p99 ${result.deliveryP99Ms} ms (max ${result.deliveryMaxMs}); server RSS max ${result.serverRssMaxMb} MB; cores: ${JSON.stringify(cpu.coresBusy)}, machine ${cpu.machineBusyPct}% busy`,
+        `delivery p99 ${result.deliveryP99Ms} ms (max ${result.deliveryMaxMs}); server RSS max ${result.serverRssMaxMb} MB; cores: ${JSON.stringify(cpu.coresBusy)}, machine ${cpu.machineBusyPct}% busy (others ${cpu.otherCores} cores)`,
     );
     return result;
   } finally {
