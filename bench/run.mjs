@@ -8,7 +8,7 @@
 //   node bench/run.mjs --only ingest,startup --no-build
 //
 // Benchmarks: ingest-sqlite, ingest-postgres, lookup-sqlite, lookup-postgres, fanout, instances, pages, startup
-// (--only takes names or their beginnings). PostgreSQL at TEST_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/test)
+// (--only takes names or parts of them: 'ingest', 'postgres'). PostgreSQL at TEST_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/test)
 // and Redis at TEST_REDIS_URL (redis://127.0.0.1:6379): their benchmarks are skipped when unreachable, or fail when
 // REQUIRE_POSTGRES is set. BENCH_PORT_BASE picks ports from a base; BENCH_TMP the temp folder; BENCH_SCHEMA_PREFIX
 // the PostgreSQL schema names. Exits 1 when a benchmark fails, any request got a 5xx, an acknowledged fix was not
@@ -18,6 +18,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { adminToken, createDrivers, createPackages } from './lib/dataset.mjs';
+import { median } from './lib/load.mjs';
 import { dropSchema, newSchemaName, PG_URL, pgUrlFor, postgresPids, reachable, REDIS_URL, redisPid } from './lib/db.mjs';
 import { machineInfo, round } from './lib/proc.mjs';
 import { cleanup, RAISED_LIMITS, ROOT, startBare, startProject, tempDir } from './lib/servers.mjs';
@@ -35,7 +36,7 @@ const option = (name) => {
 const smoke = flag('smoke');
 const only = option('only')?.split(',').map((s) => s.trim()).filter(Boolean);
 const ALL = ['ingest-sqlite', 'ingest-postgres', 'lookup-sqlite', 'lookup-postgres', 'fanout', 'instances', 'pages', 'startup'];
-const selected = new Set(only ? ALL.filter((name) => only.some((o) => name.startsWith(o))) : ALL);
+const selected = new Set(only ? ALL.filter((name) => only.some((o) => name.includes(o))) : ALL);
 if (only && selected.size === 0) {
   console.error(`--only ${only.join(',')} matches none of ${ALL.join(', ')}`);
   process.exit(2);
@@ -156,7 +157,7 @@ try {
         const http = { rounds: SIZE.rounds, seconds: SIZE.seconds, warmupSeconds: SIZE.warmupSeconds, log };
         const extraPids = async () => pidMap('pg', await postgresPids(schema));
         await bench('ingest-postgres', () => ingestBench({ name: 'ingest-postgres', projects: [project], bares: [bare], pkgs: data.ingestPkgs, db: { pgSchema: schema }, extraPids, ...http }));
-        await bench('lookup-postgres', () => lookupBench({ name: 'lookup-postgres', project, pkgs: data.lookupPkgs, dir, ...http }));
+        await bench('lookup-postgres', () => lookupBench({ name: 'lookup-postgres', project, pkgs: data.lookupPkgs, dir, extraPids, ...http }));
       } finally {
         await project.stop();
         await bare.stop();
@@ -215,26 +216,35 @@ try {
 
 /** @param {string} prefix @param {number[]} pids */
 function pidMap(prefix, pids) {
-  return Object.fromEntries(pids.map((pid, i) => [`${prefix}${i}`, pid]));
+  return Object.fromEntries(pids.map((pid) => [`${prefix}${pid}`, pid]));
 }
 
 /** Sums the CPU of the processes measured beside the servers into PostgreSQL and Redis figures, in cores. */
 function sideCores(roundResult) {
   const extra = roundResult.extraCores ?? {};
-  const pg = Object.entries(extra).filter(([k]) => k.startsWith('pg')).reduce((n, [, v]) => n + (v ?? 0), 0);
-  return { postgres: round(pg, 2), redis: extra.redis ?? null };
+  const pgCores = Object.entries(extra).filter(([k, v]) => k.startsWith('pg') && v != null);
+  // Null when PostgreSQL's processes could not be read (it runs elsewhere).
+  const pg = pgCores.length ? round(pgCores.reduce((n, [, v]) => n + (v ?? 0), 0), 2) : null;
+  return { postgres: pg, redis: extra.redis ?? null };
 }
 
-/** What bounds a multi-process round: the CPU each part used, and whether the machine's cores were all busy. */
+/** PostgreSQL's and Redis's CPU in cores, the median over rounds. */
+function sideMedian(rounds) {
+  const sides = rounds.map(sideCores);
+  const m = (values) => (median(values) == null ? null : round(median(values), 2));
+  return { postgres: m(sides.map((s) => s.postgres)), redis: m(sides.map((s) => s.redis)) };
+}
+
+/** What bounds a multi-process benchmark: the CPU each part used (medians over rounds), and whether the cores were all busy. */
 function limitedBy(rounds) {
-  const last = rounds.at(-1);
-  const side = sideCores(last);
-  const parts = { servers: last.serverCores, postgres: side.postgres, redis: side.redis, loadGenerator: last.loadGenCores, otherProcesses: last.otherCores };
-  const saturated = last.machineBusyPct >= 90;
+  const side = sideMedian(rounds);
+  const at = (key) => median(rounds.map((r) => r[key]));
+  const parts = { servers: at('serverCores'), postgres: side.postgres, redis: side.redis, loadGenerator: at('loadGenCores'), otherProcesses: at('otherCores') };
+  const busy = at('machineBusyPct');
   return {
     cores: parts,
-    machineBusyPct: last.machineBusyPct,
-    text: `${saturated ? `CPU: the machine's ${machine.cores} cores were ${last.machineBusyPct}% busy` : `not CPU (machine ${last.machineBusyPct}% busy)`}; cores used: servers ${parts.servers}, PostgreSQL ${parts.postgres}, Redis ${parts.redis ?? 'n/a'}, load generator ${parts.loadGenerator}, other processes ${parts.otherProcesses}`,
+    machineBusyPct: busy,
+    text: `${busy >= 90 ? `CPU: the machine's ${machine.cores} cores were ${busy}% busy` : `not CPU (machine ${busy}% busy)`}; cores used: servers ${parts.servers}, PostgreSQL ${parts.postgres ?? 'n/a'}, Redis ${parts.redis ?? 'n/a'}, load generator ${parts.loadGenerator}, other processes ${parts.otherProcesses}`,
   };
 }
 
@@ -249,8 +259,8 @@ for (const r of results) {
     if (r.durability) notes.push(`stored = acknowledged: ${r.durability.ok ? 'yes' : 'NO'} (${fmt(r.durability.acknowledged)} acknowledged, ${fmt(r.durability.stored)} stored, ${r.durability.acknowledgedMissing} missing)`);
     if (r.replyBytes) notes.push(`reply ${fmt(r.replyBytes)} B`);
     if (r.project.statuses && r.project.non2xx) notes.push(`project statuses ${JSON.stringify(r.project.statuses)}`);
-    const side = r.project.rounds[0]?.extraCores ? sideCores(r.project.rounds.at(-1)) : null;
-    if (side) notes.push(`PostgreSQL ${side.postgres} cores${side.redis != null ? `, Redis ${side.redis}` : ''}`);
+    const side = r.project.rounds[0]?.extraCores ? sideMedian(r.project.rounds) : null;
+    if (side) notes.push(`PostgreSQL ${side.postgres ?? 'n/a'} cores${side.redis != null ? `, Redis ${side.redis}` : ''}`);
     if (r.limitedBy) notes.push(`limited by ${r.limitedBy.text}`);
     notes.push(`load generator ${r.project.loadGenCores} cores (bare ${r.bare.loadGenCores})`);
     notes.push(`other processes on the machine ${r.project.otherCores} cores (bare rounds ${r.bare.otherCores})`);

@@ -31,7 +31,7 @@ import { cpuMeter, round } from './proc.mjs';
  *   seconds: number,
  *   request: (target: number) => { method: string, path: string, headers?: Record<string, string>, body?: string },
  *   onReply?: (status: number, body: string) => void,
- *   extraPids?: Record<string, number | undefined>,
+ *   extraPids?: () => Promise<Record<string, number | undefined>>,
  * }} o
  * @returns {Promise<RoundResult>}
  */
@@ -45,7 +45,10 @@ export async function loadRound(o) {
   let answered = 0;
   let connErrors = 0;
   const pids = Object.fromEntries(o.targets.map((t, i) => [`server${i}`, t.pid]));
-  const meter = cpuMeter({ ...pids, loadGen: process.pid, ...o.extraPids });
+  // Processes measured beside the servers (PostgreSQL's backends, Redis), asked for again at the end: a backend that
+  // connected during the round (a pool reopening its connections) used all its CPU time within the round.
+  const extraAtStart = (await o.extraPids?.()) ?? {};
+  const meter = cpuMeter({ ...pids, loadGen: process.pid, ...extraAtStart });
   const share = (i) => Math.floor(connections / o.targets.length) + (i < connections % o.targets.length ? 1 : 0);
   const runs = o.targets.map((t, i) => {
     const instance = autocannon({
@@ -72,7 +75,8 @@ export async function loadRound(o) {
     return instance;
   });
   await Promise.all(runs);
-  const cpu = meter.stop();
+  const extraAtEnd = (await o.extraPids?.()) ?? {};
+  const cpu = meter.stop(Object.fromEntries(Object.entries(extraAtEnd).filter(([name]) => !(name in extraAtStart))));
   const serverMicros = Object.keys(pids).reduce((sum, k) => (sum == null || cpu.micros[k] == null ? null : sum + cpu.micros[k]), /** @type {number | null} */ (0));
   const serverCores = Object.keys(pids).reduce((sum, k) => (sum == null || cpu.coresBusy[k] == null ? null : sum + cpu.coresBusy[k]), /** @type {number | null} */ (0));
   latencies.sort((a, b) => a - b);
@@ -80,7 +84,7 @@ export async function loadRound(o) {
   const errors5xx = Object.entries(statuses).reduce((n, [code, c]) => (code.startsWith('5') ? n + c : n), 0);
   /** @type {Record<string, number | null>} */
   const extraCores = {};
-  for (const k of Object.keys(o.extraPids ?? {})) extraCores[k] = cpu.coresBusy[k];
+  for (const k of new Set([...Object.keys(extraAtStart), ...Object.keys(extraAtEnd)])) extraCores[k] = cpu.coresBusy[k];
   return {
     seconds: round(cpu.seconds, 2),
     requests: answered,
@@ -154,12 +158,12 @@ export function summarise(rounds) {
     medianRps: round(median(rps) ?? 0),
     minRps: Math.min(...rps),
     maxRps: Math.max(...rps),
-    p99Ms: median(rounds.map((r) => r.p99Ms)),
-    cpuUsPerRequest: median(rounds.map((r) => r.cpuUsPerRequest)),
-    serverCores: median(rounds.map((r) => r.serverCores)),
-    loadGenCores: median(rounds.map((r) => r.loadGenCores)),
-    machineBusyPct: median(rounds.map((r) => r.machineBusyPct)),
-    otherCores: median(rounds.map((r) => r.otherCores)),
+    p99Ms: roundOrNull(median(rounds.map((r) => r.p99Ms)), 1),
+    cpuUsPerRequest: roundOrNull(median(rounds.map((r) => r.cpuUsPerRequest)), 1),
+    serverCores: roundOrNull(median(rounds.map((r) => r.serverCores)), 2),
+    loadGenCores: roundOrNull(median(rounds.map((r) => r.loadGenCores)), 2),
+    machineBusyPct: roundOrNull(median(rounds.map((r) => r.machineBusyPct)), 1),
+    otherCores: roundOrNull(median(rounds.map((r) => r.otherCores)), 2),
     non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
     errors5xx: rounds.reduce((n, r) => n + r.errors5xx, 0),
     connErrors: rounds.reduce((n, r) => n + r.connErrors, 0),

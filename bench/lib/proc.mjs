@@ -63,16 +63,17 @@ export function cpuMeter(pids) {
   const machine = machineTicks();
   return {
     /** @returns {{ seconds: number, micros: Record<string, number | null>, coresBusy: Record<string, number | null>, machineBusyPct: number, otherCores: number }} */
-    stop() {
+    /** @param {Record<string, number | undefined>} [bornSince] processes started since the meter was: counted whole */
+    stop(bornSince = {}) {
       const seconds = (performance.now() - started) / 1000;
       const after = machineTicks();
       /** @type {Record<string, number | null>} */
       const micros = {};
       /** @type {Record<string, number | null>} */
       const coresBusy = {};
-      for (const [name, pid] of Object.entries(pids)) {
+      for (const [name, pid] of Object.entries({ ...bornSince, ...pids })) {
         const now = pid ? cpuMicros(pid) : null;
-        const was = before[name];
+        const was = name in before ? before[name] : 0;
         micros[name] = now != null && was != null ? now - was : null;
         coresBusy[name] = micros[name] != null ? round(micros[name] / 1e6 / seconds, 2) : null;
       }

@@ -58,7 +58,7 @@ export async function ingestBench(o) {
     log: o.log,
     bare: (seconds) => loadRound({ targets: o.bares, seconds, request: bareRequest }),
     project: async (seconds) => {
-      const r = await loadRound({ targets: o.projects, seconds, request: projectRequest, onReply, extraPids: o.extraPids ? await o.extraPids() : undefined });
+      const r = await loadRound({ targets: o.projects, seconds, request: projectRequest, onReply, extraPids: o.extraPids });
       cutOff += r.unanswered;
       return r;
     },

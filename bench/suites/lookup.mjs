@@ -11,6 +11,7 @@ import { startBare } from '../lib/servers.mjs';
  *   project: import('../lib/servers.mjs').Child,
  *   pkgs: import('../lib/dataset.mjs').Pkg[],
  *   dir: string,
+ *   extraPids?: () => Promise<Record<string, number | undefined>>,
  *   rounds: number, seconds: number, warmupSeconds: number,
  *   log: (line: string) => void,
  * }} o
@@ -32,7 +33,7 @@ export async function lookupBench(o) {
       warmupSeconds: o.warmupSeconds,
       log: o.log,
       bare: (seconds) => loadRound({ targets: [bare], seconds, request }),
-      project: (seconds) => loadRound({ targets: [o.project], seconds, request }),
+      project: (seconds) => loadRound({ targets: [o.project], seconds, request, extraPids: o.extraPids }),
     });
     return { name: o.name, kind: 'http', replyBytes: Buffer.byteLength(sampleText), ...result };
   } finally {
