@@ -6,6 +6,9 @@
 //   npm run bench                       the full run (about 10 minutes)
 //   node bench/run.mjs --smoke          tiny sizes, one short round each (the test line runs it with --no-build)
 //   node bench/run.mjs --only ingest,startup --no-build
+//   sizes can be overridden: --seconds 10 --rounds 3 --warmup-seconds 3 --drivers 200 --lookup-packages 1000
+//   --subscribers 10000 --subscriber-processes 2 --fixes-per-second 1000 --fanout-seconds 30 --startups 3
+//   (only a full run without --only replaces bench/results.json; the others write under bench/out/)
 //
 // Benchmarks: ingest-sqlite, ingest-postgres, lookup-sqlite, lookup-postgres, fanout, instances, pages, startup
 // (--only takes names or parts of them: 'ingest', 'postgres'). PostgreSQL at TEST_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/test)
