@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The one test line: typecheck, lint, build, unit + API (SQLite and PostgreSQL) + start-up tests, browser tests,
-// the page-weight budget; then one closing line 'N passed, N failed' totalling every suite.
+// the page-weight budget, the benchmarks' smoke run; then one closing line 'N passed, N failed' totalling every suite.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -75,6 +75,10 @@ if (built && ensureChromium()) {
 
 // The first load of '/' must stay within its page-weight budget.
 if (built && existsSync(join(root, 'bench/page-weight.mjs'))) check('page weight budget', 'node', ['bench/page-weight.mjs', '--check']);
+
+// The benchmark suite in miniature (issue 11), so it cannot rot: every benchmark runs one short round and the step
+// fails when one errors, any request gets a 5xx, an acknowledged fix is not stored, or a subscriber misses a fix.
+if (built) check('bench smoke', 'node', ['bench/run.mjs', '--smoke', '--no-build']);
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed === 0 ? 0 : 1);

@@ -70,7 +70,7 @@ const envSchema = z.object({
   PASSWORD_HASH_LOG_N: z.coerce.number().int().min(14).max(20).default(17),
   /** Public package and live lookups per IP per minute (design.md §4: 60). */
   PUBLIC_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
-  /** GPS ingest requests per driver, share link or device per minute (never per IP: a fleet behind one NAT shares it). */
+  /** GPS fixes per signed-in driver, share link or device per minute (design.md §4: 600); raised by the benchmarks. */
   INGEST_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Pickup requests (and driver self-registrations) per IP per hour (design.md §4: 10). */
   PICKUP_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(10),

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { makeDriver, makePackage } from './fixtures.ts';
 import { describeApi, setupApp, type TestContext } from './helper.ts';
 
 describeApi('rate limits are settings', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await setupApp({ env: { PUBLIC_LOOKUPS_PER_MINUTE: '3', PICKUP_REQUESTS_PER_HOUR: '1' } });
+    ctx = await setupApp({ env: { PUBLIC_LOOKUPS_PER_MINUTE: '3', PICKUP_REQUESTS_PER_HOUR: '1', INGEST_PER_MINUTE: '2' } });
   });
   afterAll(async () => ctx?.close());
 
@@ -28,6 +29,20 @@ describeApi('rate limits are settings', () => {
     const other = (url: string) => ctx.request({ method: 'GET', url, remoteAddress: '10.60.0.4' });
     expect((await other('/api/tracking/packages?trackingNumbers=A1,B2,C3')).statusCode).toBe(200);
     expect((await other('/api/packages/NOPE1')).statusCode).toBe(429);
+  });
+
+  it('INGEST_PER_MINUTE bounds GPS fixes per driver, not per IP', async () => {
+    const send = async (driver: { token: string }, packageId: string, i: number) =>
+      (await ctx.request({ method: 'POST', url: `/api/packages/${packageId}/gps`, token: driver.token, payload: { lat: 41.88 + i * 0.0001, lng: -87.63 }, remoteAddress: '10.60.0.5' })).statusCode;
+    const first = await makeDriver(ctx);
+    const second = await makeDriver(ctx);
+    const a = await makePackage(ctx, { status: 'in_transit' }, first);
+    const b = await makePackage(ctx, { status: 'in_transit' }, second);
+    expect(await send(first, a.id, 1)).toBe(201);
+    expect(await send(first, a.id, 2)).toBe(201);
+    expect(await send(first, a.id, 3)).toBe(429);
+    // Another driver from the same IP has a budget of its own.
+    expect(await send(second, b.id, 1)).toBe(201);
   });
 
   it('PICKUP_REQUESTS_PER_HOUR bounds pickup requests per IP', async () => {

@@ -1,0 +1,76 @@
+// One process of /ws subscribers for the fan-out benchmark (forked by bench/suites/fanout.mjs, driven over IPC).
+// 'start' {url, trackingNumbers}: opens one socket per tracking number and subscribes it; answers 'ready' once every
+// subscription is confirmed. From then on each location_update's delay is measured: its arrival here minus its fix's
+// device time, which the sender set to the moment it sent the POST. 'finish' {expected: {trackingNumber: fixes
+// accepted}}: waits until every socket has what it should have (or drainMs passes) and answers 'done' with the counts.
+import WebSocket from 'ws';
+
+/** @type {{ socket: WebSocket, trackingNumber: string, got: number }[]} */
+const subs = [];
+/** Delays in ms, one per location_update received. */
+const delays = [];
+let received = 0;
+let otherMessages = 0;
+let errors = 0;
+
+const send = (/** @type {any} */ m) => process.send?.(m);
+
+async function start(url, trackingNumbers) {
+  let next = 0;
+  // 200 handshakes at a time: fast, without a connection storm.
+  await Promise.all(
+    Array.from({ length: Math.min(200, trackingNumbers.length) }, async () => {
+      while (next < trackingNumbers.length) {
+        const trackingNumber = trackingNumbers[next++];
+        const sub = { socket: new WebSocket(`${url.replace(/^http/, 'ws')}/ws`), trackingNumber, got: 0 };
+        subs.push(sub);
+        await new Promise((ok, fail) => {
+          sub.socket.once('error', fail);
+          sub.socket.once('open', () => sub.socket.send(JSON.stringify({ type: 'subscribe', trackingId: trackingNumber })));
+          sub.socket.on('message', (raw) => {
+            const m = JSON.parse(raw.toString());
+            if (m.type === 'subscription_confirmed') return ok(undefined);
+            if (m.type === 'location_update' && m.trackingId === trackingNumber) {
+              delays.push(performance.timeOrigin + performance.now() - Date.parse(m.data.recordedAt));
+              sub.got += 1;
+              received += 1;
+            } else {
+              otherMessages += 1;
+              if (m.type === 'error') fail(new Error(`subscribe ${trackingNumber}: ${m.message}`));
+            }
+          });
+        }).catch((err) => {
+          errors += 1;
+          throw err;
+        });
+        sub.socket.on('error', () => (errors += 1));
+        sub.socket.on('close', () => (errors += 1));
+      }
+    }),
+  );
+}
+
+/** @param {Record<string, number>} expected */
+async function finish(expected, drainMs) {
+  const deadline = Date.now() + drainMs;
+  const short = () => subs.reduce((n, s) => n + Math.max(0, (expected[s.trackingNumber] ?? 0) - s.got), 0);
+  while (short() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const lost = short();
+  const extra = subs.reduce((n, s) => n + Math.max(0, s.got - (expected[s.trackingNumber] ?? 0)), 0);
+  const expectedTotal = subs.reduce((n, s) => n + (expected[s.trackingNumber] ?? 0), 0);
+  for (const s of subs) s.socket.terminate();
+  send({ type: 'done', sockets: subs.length, expected: expectedTotal, received, lost, extra, otherMessages, errors, delays });
+}
+
+process.on('message', (/** @type {any} */ m) => {
+  if (m.type === 'start') {
+    start(m.url, m.trackingNumbers).then(
+      () => send({ type: 'ready', sockets: subs.length }),
+      (err) => send({ type: 'failed', message: String(err?.message ?? err) }),
+    );
+  } else if (m.type === 'finish') {
+    void finish(m.expected, m.drainMs);
+  } else if (m.type === 'exit') {
+    process.exit(0);
+  }
+});
