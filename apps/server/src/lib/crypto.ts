@@ -8,12 +8,11 @@ export const newId = (): string => randomUUID();
  * two thirds of the time of a SQLite batch went to random pages).
  */
 export function newTimeOrderedId(nowMs = Date.now()): string {
-  const bytes = randomBytes(16);
-  bytes.writeUIntBE(nowMs, 0, 6);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  // randomUUID draws from Node's entropy cache (randomBytes per id cost 5% of the ingest path): keep its random
+  // part and variant, put the time in front and version 7 in place of its 4.
+  const random = randomUUID();
+  const time = nowMs.toString(16).padStart(12, '0');
+  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${random.slice(15)}`;
 }
 
 /** A random token: 32 bytes (256 bits), base64url (design.md §4). */
