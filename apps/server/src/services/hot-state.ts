@@ -18,6 +18,7 @@ export interface FixState {
 
 interface Cached<T> {
   value: T;
+  /** When it was read, moved back by up to a quarter of the TTL so what was read together does not expire together. */
   at: number;
 }
 
@@ -103,7 +104,7 @@ export class HotState {
       newest: newest ? { lat: Number(newest.lat), lng: Number(newest.lng), recordedAt: newest.recordedAt } : null,
       speeds,
     };
-    if (generation === this.generation) this.fixStates.set(packageId, { value: state, at: this.clock() });
+    if (generation === this.generation) this.fixStates.set(packageId, { value: state, at: this.readAt() });
     return state;
   }
 
@@ -161,7 +162,7 @@ export class HotState {
   }
 
   private holdPackage(row: PackageRow): void {
-    this.packages.set(row.id, { value: { ...row }, at: this.clock() });
+    this.packages.set(row.id, { value: { ...row }, at: this.readAt() });
     this.idByNumber.set(row.trackingNumber.toLowerCase(), row.id);
   }
 
@@ -170,7 +171,7 @@ export class HotState {
     if (held) return { ...held };
     const generation = this.generation;
     const row = await load();
-    if (row && generation === this.generation) map.set(id, { value: { ...row }, at: this.clock() });
+    if (row && generation === this.generation) map.set(id, { value: { ...row }, at: this.readAt() });
     return row;
   }
 
@@ -179,13 +180,26 @@ export class HotState {
     map.delete(id);
   }
 
+  private readAt(): number {
+    return this.clock() - Math.random() * (HOT_STATE_TTL_MS / 4);
+  }
+
   private fresh<T>(entry: Cached<T> | undefined): T | undefined {
     return entry && this.clock() - entry.at < HOT_STATE_TTL_MS ? entry.value : undefined;
   }
 
+  /**
+   * Drops what has expired. Not a change: a read under way may still store what it read (it is from after the
+   * entry's time), so the generation stays.
+   */
   private sweep(): void {
     const oldest = this.clock() - HOT_STATE_TTL_MS;
-    for (const [id, entry] of this.packages) if (entry.at < oldest) this.forgetPackage(id);
+    for (const [id, entry] of this.packages) {
+      if (entry.at >= oldest) continue;
+      this.idByNumber.delete(entry.value.trackingNumber.toLowerCase());
+      this.packages.delete(id);
+      this.publicViews.delete(id);
+    }
     for (const map of [this.fixStates, this.drivers, this.admins] as Array<Map<string, Cached<unknown>>>) {
       for (const [id, entry] of map) if (entry.at < oldest) map.delete(id);
     }

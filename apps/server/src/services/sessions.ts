@@ -68,7 +68,8 @@ export class SessionService {
       if (!row) return null;
       if (generation === this.generation) {
         this.sweep(now);
-        this.held.set(tokenHash, { row, at: now });
+        // Moved back by up to a quarter of the TTL, so sessions read together are not all read again together.
+        this.held.set(tokenHash, { row, at: now - Math.random() * (HOT_STATE_TTL_MS / 4) });
       }
     }
     const lastSeen = Date.parse(row.lastSeenAt);
