@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
 
@@ -54,7 +54,7 @@ export function routePreload(): Plugin {
     name: 'cargo-route-preload',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     transformIndexHtml: {
       order: 'post',
@@ -80,8 +80,8 @@ export function routePreload(): Plugin {
         return [{ tag: 'script', attrs: { src: `/${script.fileName}`, async: true }, injectTo: 'head-prepend' }];
       },
     },
-    writeBundle() {
-      if (script) writeFileSync(join(outDir, script.fileName), script.source);
+    writeBundle(options) {
+      if (script) writeFileSync(join(options.dir ?? outDir, script.fileName), script.source);
     },
   };
 }
