@@ -48,7 +48,7 @@ function layoutShifts(page: Page): Promise<Shift[]> {
               sources: (entry.sources ?? []).map((s) => {
                 const node = s.node;
                 if (!node || !(node instanceof Element)) return String(node?.nodeName ?? '?');
-                return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${[...node.classList].join('.')}`;
+                return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${Array.from(node.classList).join('.')}`;
               }),
             });
           }
