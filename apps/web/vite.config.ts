@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routePreload } from './route-preload-plugin.ts';
 
 const apiServer = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routePreload()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,24 +1,43 @@
 import { lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { AppShell } from './app-shell.tsx';
+import { lazyRoute, type LazyRoute } from './lazy-route.tsx';
 
 // Each page is its own chunk, so the home page never downloads driver or admin code.
-const HomeRoute = lazy(() => import('./routes/home.tsx'));
-const SchedulePickupRoute = lazy(() => import('./routes/schedule-pickup.tsx'));
+const HomeRoute = lazyRoute(() => import('./routes/home.tsx'));
+const SchedulePickupRoute = lazyRoute(() => import('./routes/schedule-pickup.tsx'));
 const DriverRoute = lazy(() => import('./routes/driver.tsx'));
 const DriverGpsRoute = lazy(() => import('./routes/driver-gps.tsx'));
 const DriverPortalRoute = lazy(() => import('./routes/driver-portal.tsx'));
 const DriverDashboardRoute = lazy(() => import('./routes/driver-dashboard.tsx'));
 const DriverTrackRoute = lazy(() => import('./routes/driver-track.tsx'));
-const TrackLiveRoute = lazy(() => import('./routes/track-live.tsx'));
-const TrackRealtimeRoute = lazy(() => import('./routes/track-realtime.tsx'));
+const TrackLiveRoute = lazyRoute(() => import('./routes/track-live.tsx'));
+const TrackRealtimeRoute = lazyRoute(() => import('./routes/track-realtime.tsx'));
 const HelpCenterRoute = lazy(() => import('./routes/help-center.tsx'));
 const HelpCenterContactRoute = lazy(() => import('./routes/help-center-contact.tsx'));
 const HelpCenterShippingGuideRoute = lazy(() => import('./routes/help-center-shipping-guide.tsx'));
 const HelpCenterClaimsRoute = lazy(() => import('./routes/help-center-claims.tsx'));
 const TestNavRoute = lazy(() => import('./routes/test-nav.tsx'));
-const AdminRoute = lazy(() => import('./routes/admin.tsx'));
+const AdminRoute = lazyRoute(() => import('./routes/admin.tsx'));
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
+
+/**
+ * The screens whose code main.tsx loads before the first render when the page is opened at their address (the public
+ * pages and the admin panel; the same addresses route-preload-plugin.ts preloads), so the first paint is the page itself.
+ */
+const PRELOADED: [(pathname: string) => boolean, LazyRoute][] = [
+  [(p) => p === '/', HomeRoute],
+  [(p) => /^\/schedule-pickup\/?$/.test(p), SchedulePickupRoute],
+  [(p) => /^\/track-realtime\/[^/]+\/?$/.test(p), TrackRealtimeRoute],
+  [(p) => /^\/track-live(\/[^/]+)?\/?$/.test(p), TrackLiveRoute],
+  [(p) => /^\/admin\/?$/.test(p), AdminRoute],
+];
+
+/** Loads the screen of `pathname`, if it is one of those above; never rejects (the router then loads it as usual). */
+export function preloadRoute(pathname: string): Promise<void> {
+  const route = PRELOADED.find(([matches]) => matches(pathname))?.[1];
+  return route ? route.preload().catch(() => undefined) : Promise.resolve();
+}
 
 /**
  * The route table of design.md §3 / spec §2.

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { siteConfigSchema, type SiteConfig } from '@cargo/shared';
+import type { SiteConfig } from '@cargo/shared';
 import { api } from '../../../lib/api-client.ts';
+import { siteConfigParser } from './parse-site-config.ts';
 
 export type { SiteConfig, StaffContact } from '@cargo/shared';
 
 export function getSiteConfig({ signal }: { signal?: AbortSignal } = {}): Promise<SiteConfig> {
-  return api.get('/api/config/site', siteConfigSchema, { signal });
+  return api.get('/api/config/site', siteConfigParser, { signal });
 }
 
 export const siteConfigQueryKey = ['config', 'site'] as const;

@@ -152,7 +152,8 @@ export function TrackingSection({ onPackageFound }: { onPackageFound?: (tracking
         </div>
       )}
 
-      {trackingNumber && pkg.isPending && <PackageLoading />}
+      {/* A link with ?track= shows the loading place from the first paint, before the effect above has searched. */}
+      {((trackingNumber && pkg.isPending) || (!trackingNumber && trackParam?.trim())) && <PackageLoading />}
 
       {shown && (
         <Suspense fallback={<PackageLoading />}>
