@@ -11,6 +11,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // The property tests run 1,000 cases each; beside the API suites on 2 cores one took over 5 s (seen once).
+          testTimeout: 20_000,
         },
       },
       {
