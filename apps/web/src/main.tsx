@@ -1,5 +1,5 @@
 import './styles/mantine.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers.tsx';
 import { AppRouter, preloadRoute } from './app/router.tsx';
@@ -9,14 +9,19 @@ if (!container) throw new Error('The page has no #root element');
 
 // The opened page's screen first (its chunk is already downloading, see route-preload-plugin.ts): the first paint is
 // then the page, not a loader that the page replaces a moment later.
+// Rendered as a transition, React yields to the browser every few milliseconds instead of holding the main thread for
+// the whole first render (issue 11: one long task was most of the page's blocking time).
 void preloadRoute(window.location.pathname).then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders>
-        <AppRouter />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <AppRouter />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 });
 
 // Spec §2: a service worker is registered at load. It serves only the driver screens offline (decision 016).
