@@ -32,8 +32,11 @@ test.describe('desktop header', () => {
 
   test('the skip link moves to the main content', async ({ page }) => {
     await page.goto('/help-center');
-    await page.keyboard.press('Tab');
+    // The app renders as a transition (main.tsx), which may finish just after the load event: wait for the page.
     const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(page.getByRole('main')).toBeAttached();
+    await expect(skip).toBeAttached();
+    await page.keyboard.press('Tab');
     await expect(skip).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('main')).toBeFocused();
