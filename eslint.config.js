@@ -12,7 +12,7 @@ const QUERY_BUILDERS = ['selectFrom', 'selectNoFrom', 'insertInto', 'replaceInto
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -2,13 +2,43 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test as base } from '@playwright/test';
+import { test as base, type Page, type Response } from '@playwright/test';
 import { E2E_ADMIN, E2E_BASE_PORT } from './playwright.config.ts';
 
 export { expect } from '@playwright/test';
 export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 
 const root = resolve(import.meta.dirname, '..');
+
+/**
+ * A public page arrives rendered by the server and is on screen before its script has run (decision 042); its buttons
+ * answer once the app has taken it over, which it marks with `<html data-app-ready>`. A person sees the page load
+ * first; a test acts as fast as it can, so every page load (`goto`, `reload`, on every page of every context) waits for
+ * that mark when the page is one of the app's HTML pages.
+ */
+async function appReady(page: Page, response: Response | null): Promise<void> {
+  const type = response?.headers()['content-type'] ?? '';
+  if (!type.startsWith('text/html')) return;
+  await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
+}
+
+function waitForAppOnLoad(proto: Pick<Page, 'goto' | 'reload'>): void {
+  const { goto, reload } = proto;
+  if ((goto as { appReady?: true }).appReady) return;
+  const patchedGoto: Page['goto'] = async function (this: Page, ...args) {
+    const response = await goto.apply(this, args);
+    await appReady(this, response);
+    return response;
+  };
+  const patchedReload: Page['reload'] = async function (this: Page, ...args) {
+    const response = await reload.apply(this, args);
+    await appReady(this, response);
+    return response;
+  };
+  Object.assign(patchedGoto, { appReady: true });
+  proto.goto = patchedGoto;
+  proto.reload = patchedReload;
+}
 const serverJs = join(root, 'apps/server/dist/server.js');
 
 export interface E2EServer {
@@ -91,5 +121,10 @@ export const test = base.extend<object, { server: E2EServer }>({
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url);
+  },
+  page: async ({ page }, use) => {
+    // Patched once on the class, so pages a test opens itself (browser.newPage()) wait too.
+    waitForAppOnLoad(Object.getPrototypeOf(page) as Page);
+    await use(page);
   },
 });

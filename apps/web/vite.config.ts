@@ -1,14 +1,16 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { routePreload } from './route-preload-plugin.ts';
+import { pageAssets } from './page-assets-plugin.ts';
 
 const apiServer = 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [react(), routePreload()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), pageAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The server renderer needs no copy of public/ (favicon, icons, service worker): the server serves dist/.
+    copyPublicDir: !isSsrBuild,
     rollupOptions: {
       treeshake: {
         // @cargo/shared builds its zod schemas at module top level and does not declare itself
@@ -18,10 +20,13 @@ export default defineConfig({
       },
     },
   },
+  // The server renderer (src/entry-server.tsx, `vite build --ssr`) is one self-contained file the server loads: it
+  // needs none of the web app's packages installed beside the server.
+  ssr: { noExternal: true },
   server: {
     proxy: {
       '/api': { target: apiServer, changeOrigin: true },
       '/ws': { target: apiServer, ws: true, changeOrigin: true },
     },
   },
-});
+}));

@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { ERR, isWebRoute } from '@cargo/shared';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { prepareDatabase, type FirstStart } from './bootstrap.ts';
 import demoDrivePlugin from './demo/demo-drive.ts';
@@ -25,6 +25,8 @@ import servicesPlugin from './plugins/services.ts';
 import type { MapsLinkResolverOptions } from './services/maps-link-resolver.ts';
 import routes from './routes/index.ts';
 import { redactDeviceIds } from './services/osmand-report.ts';
+import { siteConfigOf } from './services/site-config.ts';
+import { PageShell } from './web/page-shell.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +45,8 @@ export interface BuildOptions {
   namespace?: string;
   /** The built web app to serve; defaults to apps/web/dist when it exists. */
   webDist?: string | null;
+  /** The web app's server renderer (decision 042); defaults to dist-ssr beside webDist when it exists. */
+  ssrDist?: string | null;
   /** How short Google Maps links are followed (tests route the fetch to a loopback fake and shorten the limits). */
   mapsLinks?: MapsLinkResolverOptions;
 }
@@ -128,7 +132,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
-      index: 'index.html',
+      // Pages, '/' included, are composed by the page shell below, not sent as the bare template.
+      index: false,
       // Serves the .br/.gz files written at build time (scripts/precompress.mjs) to clients that accept them.
       preCompressed: true,
       // Vite's hashed files never change; everything else is revalidated.
@@ -138,16 +143,32 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     });
   }
+  const ssrDist = webDist ? (options.ssrDist === undefined ? join(webDist, '..', 'dist-ssr') : options.ssrDist) : null;
+  const pages = webDist
+    ? new PageShell({
+        webDist,
+        ssrDist: ssrDist && existsSync(ssrDist) ? ssrDist : null,
+        data: { siteConfig: siteConfigOf(env) },
+        warn: (message, error) => app.log.warn({ err: error }, message),
+      })
+    : null;
 
-  app.setNotFoundHandler((request, reply) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, pageShell: PageShell) => {
+    const path = request.url.split('?')[0] ?? '';
+    const page = await pageShell.page(request.url, isWebRoute(path) ? 200 : 404);
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+    reply.status(page.status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
+  };
+  // The static files' wildcard route would answer '/' (a folder) with 403.
+  if (pages) app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, pages));
+
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // Pages get the web app: a screen with 200, any other page with 404 and the app's '404 Page Not Found'.
-    if (webDist && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && path !== '/ws') {
-      return reply
-        .status(isWebRoute(path) ? 200 : 404)
-        .header('cache-control', 'no-cache')
-        .sendFile('index.html', webDist);
-    }
+    if (pages && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && path !== '/ws') return sendPage(request, reply, pages);
     return reply.status(404).send({ message: ERR.notFound });
   });
 

@@ -1,26 +1,52 @@
 import './styles/mantine.ts';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { QueryClient } from '@tanstack/react-query';
+import { StrictMode, startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { readPageData, seedQueryClient } from './app/page-data.ts';
 import { AppProviders } from './app/providers.tsx';
 import { AppRouter, preloadRoute } from './app/router.tsx';
+import { createQueryClient } from './lib/query-client.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-// The opened page's screen first (its chunk is already downloading, see route-preload-plugin.ts): the first paint is
-// then the page, not a loader that the page replaces a moment later.
+// A public page arrives rendered by the server, with the data it was rendered with (decision 042): the app takes over
+// that HTML (hydration) instead of drawing the page again. Other pages start empty and are drawn here.
+const pageData = container.firstElementChild ? readPageData(document) : null;
+let queryClient: QueryClient | undefined;
+if (pageData) {
+  queryClient = createQueryClient();
+  seedQueryClient(queryClient, pageData);
+}
+
+/**
+ * Marks the page as taken over by the app (`<html data-app-ready>`), once the first render has been committed: from
+ * then on the buttons and forms of a prerendered page answer. The browser tests wait for it after loading a page.
+ */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-app-ready', '');
+  }, []);
+  return null;
+}
+
+const app = (
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <AppRouter />
+    </AppProviders>
+    <AppReady />
+  </StrictMode>
+);
+
+// The opened page's screen first (its chunk is already downloading: the server put modulepreload links for it in the
+// head): the first render is then the page itself, in one piece, not a loader that the page replaces a moment later.
 // Rendered as a transition, React yields to the browser every few milliseconds instead of holding the main thread for
 // the whole first render (issue 11: one long task was most of the page's blocking time).
 void preloadRoute(window.location.pathname).then(() => {
-  const root = createRoot(container);
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <AppProviders>
-          <AppRouter />
-        </AppProviders>
-      </StrictMode>,
-    );
+    if (pageData) hydrateRoot(container, app);
+    else createRoot(container).render(app);
   });
 });
 

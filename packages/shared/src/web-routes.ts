@@ -21,17 +21,38 @@ export const WEB_ROUTES = [
   '/admin',
 ] as const;
 
-const MATCHERS = WEB_ROUTES.map(
-  (route) =>
-    new RegExp(
-      `^${route
-        .replace(/\/:\w+\?/g, '(?:/[^/]+)?')
-        .replace(/\/:\w+/g, '/[^/]+')
-        .replace(/\/$/, '')}/?$`,
-    ),
-);
+/**
+ * The public pages whose HTML the server renders (decision 042): a visitor sees the page before its script has run.
+ * The driver pages and the admin panel are not among them: they depend on a sign-in kept in the browser.
+ */
+export const PRERENDERED_ROUTES = [
+  '/',
+  '/schedule-pickup',
+  '/track-live/:trackingId?',
+  '/track-realtime/:trackingId',
+  '/help-center',
+  '/help-center/contact',
+  '/help-center/shipping-guide',
+  '/help-center/claims',
+] as const satisfies readonly (typeof WEB_ROUTES)[number][];
+
+const matcherOf = (route: string) =>
+  new RegExp(
+    `^${route
+      .replace(/\/:\w+\?/g, '(?:/[^/]+)?')
+      .replace(/\/:\w+/g, '/[^/]+')
+      .replace(/\/$/, '')}/?$`,
+  );
+
+const MATCHERS = WEB_ROUTES.map(matcherOf);
+const PRERENDERED_MATCHERS = PRERENDERED_ROUTES.map(matcherOf);
 
 /** Whether a path (without its query) is one of the web app's screens. */
 export function isWebRoute(path: string): boolean {
   return MATCHERS.some((matcher) => matcher.test(path));
+}
+
+/** Whether a path (without its query) is a page the server renders. */
+export function isPrerenderedRoute(path: string): boolean {
+  return PRERENDERED_MATCHERS.some((matcher) => matcher.test(path));
 }

@@ -13,10 +13,10 @@ const DriverDashboardRoute = lazy(() => import('./routes/driver-dashboard.tsx'))
 const DriverTrackRoute = lazy(() => import('./routes/driver-track.tsx'));
 const TrackLiveRoute = lazyRoute(() => import('./routes/track-live.tsx'));
 const TrackRealtimeRoute = lazyRoute(() => import('./routes/track-realtime.tsx'));
-const HelpCenterRoute = lazy(() => import('./routes/help-center.tsx'));
-const HelpCenterContactRoute = lazy(() => import('./routes/help-center-contact.tsx'));
-const HelpCenterShippingGuideRoute = lazy(() => import('./routes/help-center-shipping-guide.tsx'));
-const HelpCenterClaimsRoute = lazy(() => import('./routes/help-center-claims.tsx'));
+const HelpCenterRoute = lazyRoute(() => import('./routes/help-center.tsx'));
+const HelpCenterContactRoute = lazyRoute(() => import('./routes/help-center-contact.tsx'));
+const HelpCenterShippingGuideRoute = lazyRoute(() => import('./routes/help-center-shipping-guide.tsx'));
+const HelpCenterClaimsRoute = lazyRoute(() => import('./routes/help-center-claims.tsx'));
 const TestNavRoute = lazy(() => import('./routes/test-nav.tsx'));
 const AdminRoute = lazyRoute(() => import('./routes/admin.tsx'));
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
@@ -30,6 +30,10 @@ const PRELOADED: [(pathname: string) => boolean, LazyRoute][] = [
   [(p) => /^\/schedule-pickup\/?$/.test(p), SchedulePickupRoute],
   [(p) => /^\/track-realtime\/[^/]+\/?$/.test(p), TrackRealtimeRoute],
   [(p) => /^\/track-live(\/[^/]+)?\/?$/.test(p), TrackLiveRoute],
+  [(p) => /^\/help-center\/?$/.test(p), HelpCenterRoute],
+  [(p) => /^\/help-center\/contact\/?$/.test(p), HelpCenterContactRoute],
+  [(p) => /^\/help-center\/shipping-guide\/?$/.test(p), HelpCenterShippingGuideRoute],
+  [(p) => /^\/help-center\/claims\/?$/.test(p), HelpCenterClaimsRoute],
   [(p) => /^\/admin\/?$/.test(p), AdminRoute],
 ];
 
@@ -51,6 +55,14 @@ export function preloadRoute(pathname: string): Promise<void> {
 export function AppRouter() {
   return (
     <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}
+
+/** The routes themselves, under whichever router: the browser's, or the server's static one (entry-server.tsx). */
+export function AppRoutes() {
+  return (
       <Routes>
         <Route element={<AppShell />}>
           <Route index element={<HomeRoute />} />
@@ -71,6 +83,5 @@ export function AppRouter() {
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>
-    </BrowserRouter>
   );
 }

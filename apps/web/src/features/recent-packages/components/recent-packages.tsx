@@ -2,6 +2,7 @@ import { ADMIN_TOKEN_KEY, type PublicPackage } from '@cargo/shared';
 import { Button, Card, Skeleton, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useNewestPackages } from '../api/get-newest-packages.ts';
 import { useTrackedPackages } from '../api/get-tracked-packages.ts';
@@ -19,6 +20,11 @@ function hasAdminToken(): boolean {
   } catch {
     return false;
   }
+}
+
+/** Read after hydration: the server's HTML (decision 042) is that of a visitor without the admin's sign-in. */
+function useHasAdminToken(): boolean {
+  return useHydrated() && hasAdminToken();
 }
 
 function SkeletonRow() {
@@ -79,7 +85,7 @@ function PackageRow({ trackingNumber, pkg, loading, notFound, onTrack }: RowProp
 export function RecentPackages() {
   const [, setSearchParams] = useSearchParams();
   const numbers = useRecentPackages();
-  const admin = hasAdminToken();
+  const admin = useHasAdminToken();
   const newest = useNewestPackages(admin);
   const trackedQuery = useTrackedPackages(numbers);
   const byNumber = new Map((trackedQuery.data?.packages ?? []).map((pkg) => [pkg.trackingNumber.toUpperCase(), pkg]));

@@ -1,4 +1,5 @@
 import { Button, Card } from '@mantine/core';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { useNow } from '../../../hooks/use-now.ts';
 import { useDailyStats } from '../api/get-daily-stats.ts';
 import { PROMO_TEXTS, STATS_TEXTS } from '../texts.ts';
@@ -8,9 +9,21 @@ import classes from './stats.module.css';
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });
 const dateFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 
-/** Spec §2: time with seconds and the long date, ticking every second. */
+/**
+ * Spec §2: time with seconds and the long date, ticking every second. The server's HTML holds the clock's place, empty:
+ * the time is this browser's, in its time zone.
+ */
 function LiveClock() {
   const now = useNow(1_000);
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <div className={classes.clock} aria-hidden="true">
+        <span className={classes.clockTime}>{'\u00a0'}</span>
+        <span className={classes.clockDate}>{'\u00a0'}</span>
+      </div>
+    );
+  }
   return (
     <div className={classes.clock}>
       <time className={classes.clockTime} dateTime={new Date(now).toISOString()}>
