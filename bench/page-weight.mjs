@@ -57,6 +57,8 @@ try {
   await page.goto(`${base}/`, { waitUntil: 'networkidle' });
   // The home screen is a lazy route: measure only once it has rendered, so its chunks are counted too.
   await page.getByRole('heading', { name: 'Track Your Package' }).waitFor({ timeout: 15_000 });
+  // The heading is in the server's HTML (decision 042): wait for the app itself, which fetches its script after the paint.
+  await page.waitForSelector('html[data-app-ready]', { state: 'attached', timeout: 15_000 });
   await page.waitForLoadState('networkidle');
   await Promise.all(reads);
   await browser.close();

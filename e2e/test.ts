@@ -19,7 +19,8 @@ const root = resolve(import.meta.dirname, '..');
 async function appReady(page: Page, response: Response | null): Promise<void> {
   const type = response?.headers()['content-type'] ?? '';
   if (!type.startsWith('text/html')) return;
-  await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
+  // Only the app's pages (they have #root); /api/docs is HTML too.
+  await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.hasAttribute('data-app-ready'));
 }
 
 function waitForAppOnLoad(proto: Pick<Page, 'goto' | 'reload'>): void {

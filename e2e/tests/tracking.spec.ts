@@ -532,7 +532,11 @@ test.describe('stats and social promo', () => {
       const reply = await route.fetch();
       await route.fulfill({ status: 200, json: { ...(await reply.json()), socialUrl } });
     });
-    await page.goto('/');
+    // The home page arrives rendered with the server's configuration (decision 042), which this server has no profile
+    // in: open a page the browser draws (it asks GET /api/config/site, answered above), then go home through the menu.
+    await page.goto('/no-such-page');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Track Package' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Track Your Package' })).toBeVisible();
     const promo = page.getByRole('region', { name: 'Follow Our Journey' });
     const links = promo.getByRole('link');
     await expect(links).toHaveCount(3);

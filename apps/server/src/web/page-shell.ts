@@ -122,12 +122,19 @@ export class PageShell {
 
   /** The page at `url` (path and query) with `status` (200 for a screen, 404 for the app's not-found page). */
   async page(url: string, status: number): Promise<Page> {
-    const { pathname, searchParams, search } = new URL(url, 'http://localhost');
+    let parsed: URL;
+    try {
+      parsed = new URL(url, 'http://localhost');
+    } catch {
+      parsed = new URL('http://localhost/');
+      status = 404;
+    }
+    const { pathname, searchParams, search } = parsed;
     const prerender = status === 200 && isPrerenderedRoute(pathname);
     // What the rendered HTML depends on: the path, and on the home page a package asked for (its loading place).
     const track = pathname === '/' ? searchParams.get(TRACK_PARAM)?.trim() : undefined;
     const renderUrl = track ? `${pathname}?${TRACK_PARAM}=${encodeURIComponent(track)}` : pathname;
-    const files = this.assets.routes.filter((route) => matches(route, pathname, search)).flatMap((route) => route.files);
+    const files = [...new Set(this.assets.routes.filter((route) => matches(route, pathname, search)).flatMap((route) => route.files))];
     const key = prerender ? `render ${renderUrl}` : `plain ${status} ${files.join(',')}`;
 
     const cached = this.cache.get(key);

@@ -1,6 +1,6 @@
 import { Button, Loader, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ComponentType, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { getPackageQueryOptions, usePackage } from '../api/get-package.ts';
@@ -9,8 +9,15 @@ import { AlertIcon, SearchIcon } from './tracking-icons.tsx';
 import classes from './tracking-section.module.css';
 
 // The package cards, and the map behind them, load only once there is a package to show (home budget: 170 KB).
-const loadPackageView = () => import('./package-view.tsx');
-const PackageView = lazy(loadPackageView);
+type PackageViewType = ComponentType<ComponentProps<typeof import('./package-view.tsx').default>>;
+/** The cards' component once its chunk has loaded: rendered directly then, with no Suspense hand-over. */
+let LoadedPackageView: PackageViewType | null = null;
+const loadPackageView = () =>
+  import('./package-view.tsx').then((module) => {
+    LoadedPackageView = module.default;
+    return module;
+  });
+const LazyPackageView = lazy(loadPackageView);
 
 export const TRACK_PARAM = 'track';
 
@@ -36,9 +43,12 @@ function PackageLoading() {
 export function TrackingSection({ onPackageFound }: { onPackageFound?: (trackingNumber: string) => void }) {
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [input, setInput] = useState('');
-  const [trackingNumber, setTrackingNumber] = useState<string | null>(null);
-  const current = useRef<string | null>(null);
+  // A page opened with ?track= searches from its first render (and so does the server's HTML of it, decision 042): the
+  // loading place then stays put while the parameter is removed from the address, which commits apart.
+  const [opened] = useState(() => searchParams.get(TRACK_PARAM)?.trim() || null);
+  const [input, setInput] = useState(opened ?? '');
+  const [trackingNumber, setTrackingNumber] = useState<string | null>(opened);
+  const current = useRef<string | null>(opened);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const mounted = useRef(false);
   const pkg = usePackage(trackingNumber);
@@ -60,7 +70,9 @@ export function TrackingSection({ onPackageFound }: { onPackageFound?: (tracking
   const trackParam = searchParams.get(TRACK_PARAM);
   useEffect(() => {
     if (trackParam === null || !trackParam.trim()) return;
-    search(trackParam);
+    // The address the page was opened with is already being searched (above); a later Track button searches here.
+    if (mounted.current || trackParam.trim() !== opened) search(trackParam);
+    else void loadPackageView();
     setSearchParams(
       (previous) => {
         const next = new URLSearchParams(previous);
@@ -155,12 +167,17 @@ export function TrackingSection({ onPackageFound }: { onPackageFound?: (tracking
       {/* A link with ?track= shows the loading place from the first paint, before the effect above has searched. */}
       {((trackingNumber && pkg.isPending) || (!trackingNumber && trackParam?.trim())) && <PackageLoading />}
 
-      {shown && (
-        <Suspense fallback={<PackageLoading />}>
-          {/* Keyed by package: another package gets a fresh map fit and fresh tracking settings. */}
-          <PackageView key={shown.trackingNumber} pkg={shown} onRefreshPackage={() => pkg.refetch()} />
-        </Suspense>
-      )}
+      {/* Keyed by package: another package gets a fresh map fit and fresh tracking settings. Once the cards' chunk has
+          loaded (the search starts loading it) they replace the loading place in one commit: a Suspense fallback
+          would first take the loading place away for a moment, and the page below would jump up and back. */}
+      {shown &&
+        (LoadedPackageView ? (
+          <LoadedPackageView key={shown.trackingNumber} pkg={shown} onRefreshPackage={() => pkg.refetch()} />
+        ) : (
+          <Suspense fallback={<PackageLoading />}>
+            <LazyPackageView key={shown.trackingNumber} pkg={shown} onRefreshPackage={() => pkg.refetch()} />
+          </Suspense>
+        ))}
     </>
   );
 }
