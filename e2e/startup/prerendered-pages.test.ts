@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type ServerProcess } from './server-process.ts';
+import type { LoginResponse } from '@cargo/shared';
+import { ADMIN, api, startServer, type ServerProcess } from './server-process.ts';
 
 /**
  * Decision 042: the built server sends the public pages rendered, with the company's configuration in them, their
@@ -15,7 +16,7 @@ describe('prerendered pages (the built server and web app)', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cargo-prerender-'));
-    server = await startServer(join(dir, 'cargo.db'), dir, { COMPANY_NAME: company, COORDINATOR_PHONE: '+1 (555) 777-0100' });
+    server = await startServer(join(dir, 'cargo.db'), dir, { COMPANY_NAME: company, COORDINATOR_PHONE: '+1 (555) 777-0100', PUBLIC_LOOKUPS_PER_MINUTE: '4' });
   });
   afterAll(async () => {
     server?.child.kill('SIGTERM');
@@ -31,6 +32,38 @@ describe('prerendered pages (the built server and web app)', () => {
   /** Every inline script of the page: only JSON data is allowed (the CSP refuses inline code). */
   const inlineScripts = (html: string) => [...html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>/g)].map((m) => m[1]);
   const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+
+  it('renders the real-time page with its package (public view only), counted as a public lookup', async () => {
+    const admin = (await api<LoginResponse>(server.base, 'POST', '/api/auth/login', ADMIN)).body.token;
+    const created = await api(server.base, 'POST', '/api/packages', {
+      trackingNumber: 'PRE123456',
+      status: 'in_transit',
+      pickupAddress: '233 S Wacker Dr, Chicago, IL 60606',
+      deliveryAddress: '700 N Art Museum Dr, Milwaukee, WI 53202',
+      customerName: 'Olivia Martin',
+      customerPhone: '(312) 555-0142',
+    }, admin);
+    expect(created.status).toBe(201);
+    const { html } = await get('/track-realtime/PRE123456');
+    const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(rootOf(html))?.[1] ?? '';
+    expect(main).toContain('Package Details');
+    expect(main).toContain('Olivia Martin');
+    expect(main).toContain('700 N Art Museum Dr, Milwaukee, WI 53202');
+    const data = JSON.parse(/id="page-data">([^<]*)</.exec(html)?.[1] ?? 'null') as { packages?: Record<string, Record<string, unknown>> };
+    const view = data.packages?.PRE123456;
+    expect(view).toMatchObject({ trackingNumber: 'PRE123456', customerName: 'Olivia Martin' });
+    // The same view as the public lookup, so never the full phone number.
+    expect(view).toEqual((await api(server.base, 'GET', '/api/packages/PRE123456')).body);
+    expect(html).not.toContain('555-0142');
+    // Four lookups a minute on this server (first test: nothing counted before): the page, the lookup above, two more
+    // pages; then the page comes without the package, and the lookup route refuses too.
+    expect((await get('/track-realtime/PRE123456')).html).toContain('Olivia Martin');
+    expect((await get('/track-realtime/PRE123456')).html).toContain('Olivia Martin');
+    const limited = (await get('/track-realtime/PRE123456')).html;
+    expect(limited).not.toContain('Olivia Martin');
+    expect(limited).toContain('role="status"');
+    expect((await api(server.base, 'GET', '/api/packages/PRE123456')).status).toBe(429);
+  });
 
   it('renders the home page with its content, the configuration, its stylesheets, and the script after paint', async () => {
     const { res, html } = await get('/');
@@ -60,7 +93,7 @@ describe('prerendered pages (the built server and web app)', () => {
     expect(inlineScripts(html)).toEqual([' type="application/json" id="page-data"']);
   });
 
-  it('renders each public page, and the same HTML whatever package or link it is opened with', async () => {
+  it('renders each public page; what the address holds is never markup in it', async () => {
     for (const [path, title, content] of [
       ['/schedule-pickup', 'Schedule Pickup', 'Schedule a Pickup'],
       // The live pages show their loading place until the package arrives.
@@ -77,12 +110,13 @@ describe('prerendered pages (the built server and web app)', () => {
       expect(inlineScripts(html), path).toEqual([' type="application/json" id="page-data"']);
     }
     expect((await get('/track-realtime/PKG123')).html).toBe((await get('/track-realtime/OTHER9')).html);
-    // What a visitor puts in the address is never written into the page.
-    const probe = '<img src=x onerror=alert(1)>';
+    // What a visitor puts in the address is never markup in the page (the search box shows it, escaped).
+    const probe = '"><img src=x onerror=alert(1)>';
     for (const path of [`/?track=${encodeURIComponent(probe)}`, `/track-realtime/${encodeURIComponent(probe)}`]) {
       const { res, html } = await get(path);
       expect(res.status, path).toBe(200);
-      expect(html, path).not.toContain('onerror');
+      expect(html, path).not.toContain('<img src=x');
+      expect(html, path).not.toContain('"><img');
     }
   });
 

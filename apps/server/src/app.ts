@@ -26,6 +26,7 @@ import type { MapsLinkResolverOptions } from './services/maps-link-resolver.ts';
 import routes from './routes/index.ts';
 import { redactDeviceIds } from './services/osmand-report.ts';
 import { siteConfigOf } from './services/site-config.ts';
+import { presentPublicPackage } from './presenters/package.ts';
 import { PageShell } from './web/page-shell.ts';
 
 declare module 'fastify' {
@@ -149,13 +150,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         webDist,
         ssrDist: ssrDist && existsSync(ssrDist) ? ssrDist : null,
         data: { siteConfig: siteConfigOf(env) },
+        // The real-time page's package, as the public lookup route sends it, counted against the same per-IP budget.
+        publicView: async (trackingNumber, ip) => {
+          const { count } = await app.counters.hit(`lookup:${ip}`, app.rateLimits.publicLookup.timeWindow, 1);
+          if (count > app.rateLimits.publicLookup.max) return undefined;
+          return app.hotState.publicView(trackingNumber, (pkg) => JSON.stringify(presentPublicPackage(pkg)));
+        },
         warn: (message, error) => app.log.warn({ err: error }, message),
       })
     : null;
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, pageShell: PageShell) => {
     const path = request.url.split('?')[0] ?? '';
-    const page = await pageShell.page(request.url, isWebRoute(path) ? 200 : 404);
+    const page = await pageShell.page(request.url, isWebRoute(path) ? 200 : 404, request.ip);
     const accepts = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
     reply.status(page.status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,6 +21,8 @@ export interface PageRenderer {
 /** What a prerendered page is rendered with and carries for the app (apps/web/src/app/page-data.ts). */
 export interface PageData {
   siteConfig: SiteConfig;
+  /** The public view of the package a real-time page is opened for, by its tracking number as in the address. */
+  packages?: Record<string, unknown>;
 }
 
 interface RouteAssets {
@@ -45,6 +48,8 @@ const ROOT_MARKER = '<!--page-root-->';
 const PAGE_DATA_ELEMENT_ID = 'page-data';
 /** The query parameter that makes the home page show a package (its loading place is in the rendered HTML). */
 const TRACK_PARAM = 'track';
+/** The real-time page, rendered with its package (the page's largest content is the package's details). */
+const REALTIME_PAGE = /^\/track-realtime\/([^/]+)\/?$/;
 
 const CACHE_SIZE = 256;
 /** Renders at once; a request beyond them gets the page unrendered (the app draws it) rather than waiting. */
@@ -57,6 +62,12 @@ export interface PageShellOptions {
   /** The server renderer's folder (entry-server.js and page-assets.json), or null for none. */
   ssrDist: string | null;
   data: PageData;
+  /**
+   * The public view (JSON text, as `GET /api/packages/{id}` sends it) of the package a real-time page is opened for;
+   * undefined when there is none or the visitor's lookup budget is spent (the page then shows its loading place and
+   * the browser asks). Counted as a public lookup by the caller.
+   */
+  publicView?: (trackingNumber: string, ip: string) => Promise<string | undefined>;
   /** Where render failures are reported. */
   warn: (message: string, error?: unknown) => void;
 }
@@ -65,6 +76,14 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 
 /** JSON that cannot end the script element it sits in. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return '';
+  }
+}
 
 function matches(route: RouteAssets, pathname: string, search: string): boolean {
   const pathOk = route.exact !== undefined ? pathname === route.exact || pathname === `${route.exact}/` : pathname.startsWith(route.prefix ?? '\0');
@@ -121,7 +140,7 @@ export class PageShell {
   }
 
   /** The page at `url` (path and query) with `status` (200 for a screen, 404 for the app's not-found page). */
-  async page(url: string, status: number): Promise<Page> {
+  async page(url: string, status: number, ip = ''): Promise<Page> {
     let parsed: URL;
     try {
       parsed = new URL(url, 'http://localhost');
@@ -135,7 +154,20 @@ export class PageShell {
     const track = pathname === '/' ? searchParams.get(TRACK_PARAM)?.trim() : undefined;
     const renderUrl = track ? `${pathname}?${TRACK_PARAM}=${encodeURIComponent(track)}` : pathname;
     const files = [...new Set(this.assets.routes.filter((route) => matches(route, pathname, search)).flatMap((route) => route.files))];
-    const key = prerender ? `render ${renderUrl}` : `plain ${status} ${files.join(',')}`;
+    let data = this.options.data;
+    let dataKey = '';
+    const realtime = prerender ? REALTIME_PAGE.exec(pathname) : null;
+    if (realtime && this.options.publicView) {
+      const trackingNumber = safeDecode(realtime[1] ?? '').trim();
+      // The package is an extra: without it (none, the budget spent, the database away) the page shows its loading place.
+      const view = trackingNumber ? await this.options.publicView(trackingNumber, ip).catch(() => undefined) : undefined;
+      if (view !== undefined) {
+        data = { ...data, packages: { [trackingNumber]: JSON.parse(view) as unknown } };
+        // The page is this version of the package: a changed package is a new page.
+        dataKey = ` ${createHash('sha256').update(view).digest('base64url')}`;
+      }
+    }
+    const key = prerender ? `render ${renderUrl}${dataKey}` : `plain ${status} ${files.join(',')}`;
 
     const cached = this.cache.get(key);
     if (cached) {
@@ -146,9 +178,9 @@ export class PageShell {
     }
     const pending = this.pending.get(key);
     if (pending) return pending;
-    if (prerender && this.rendering >= MAX_CONCURRENT_RENDERS) return this.compose(null, files, status);
+    if (prerender && this.rendering >= MAX_CONCURRENT_RENDERS) return this.compose(null, files, status, data);
 
-    const made = this.make(prerender ? renderUrl : null, files, status).finally(() => this.pending.delete(key));
+    const made = this.make(prerender ? renderUrl : null, files, status, data).finally(() => this.pending.delete(key));
     this.pending.set(key, made);
     const page = await made;
     this.cache.set(key, page);
@@ -156,22 +188,22 @@ export class PageShell {
     return page;
   }
 
-  private async make(renderUrl: string | null, files: string[], status: number): Promise<Page> {
-    if (renderUrl === null) return this.compose(null, files, status);
+  private async make(renderUrl: string | null, files: string[], status: number, data: PageData): Promise<Page> {
+    if (renderUrl === null) return this.compose(null, files, status, data);
     this.rendering++;
     try {
       const renderer = await this.renderer;
-      const html = renderer ? await renderer.render(renderUrl, this.options.data, RENDER_TIMEOUT_MS) : null;
-      return this.compose(html, files, status);
+      const html = renderer ? await renderer.render(renderUrl, data, RENDER_TIMEOUT_MS) : null;
+      return this.compose(html, files, status, data);
     } catch (error) {
       this.options.warn(`pages: ${renderUrl} could not be rendered; it is drawn in the browser`, error);
-      return this.compose(null, files, status);
+      return this.compose(null, files, status, data);
     } finally {
       this.rendering--;
     }
   }
 
-  private compose(rendered: string | null, files: string[], status: number): Page {
+  private compose(rendered: string | null, files: string[], status: number, pageData: PageData): Page {
     const prerendered = rendered !== null;
     const css = files.filter((file) => file.endsWith('.css'));
     const scripts = files.filter((file) => !file.endsWith('.css')).map((file) => `/${file}`);
@@ -199,7 +231,7 @@ export class PageShell {
           (_tag, entry: string) => `<script src="/${escapeAttribute(afterPaint)}" data-entry="${entry}" data-preload="${escapeAttribute(scripts.join(' '))}" async></script>`,
         );
       }
-      data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(this.options.data)}</script>`;
+      data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(pageData)}</script>`;
     }
     const html = this.body ? `${head}${links}${data}</head>${this.body.replace(/^<\/head>/, '').replace(ROOT_MARKER, () => root)}` : head;
     const buffer = Buffer.from(html);
