@@ -53,7 +53,7 @@ export async function storedFixIds(db) {
   if (db.sqliteFile) {
     const conn = new Database(db.sqliteFile, { readonly: true, fileMustExist: true });
     try {
-      return new Set(conn.prepare("select id from locations where source = 'gps'").pluck().all().map(String));
+      return new Set(conn.prepare("select id from locations_all where source = 'gps'").pluck().all().map(String));
     } finally {
       conn.close();
     }
@@ -61,7 +61,7 @@ export async function storedFixIds(db) {
   const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
   try {
-    const { rows } = await client.query(`select id from "${db.pgSchema}".locations where source = 'gps'`);
+    const { rows } = await client.query(`select id from "${db.pgSchema}".locations_all where source = 'gps'`);
     return new Set(rows.map((r) => String(r.id)));
   } finally {
     await client.end();

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Env } from './env.ts';
+import { moveBufferedFixes } from './repositories/fix-writer.ts';
 import { Repositories } from './repositories/index.ts';
 import { seedDemo } from './seed/demo.ts';
 import { AdminService, generatePassword } from './services/admins.ts';
@@ -27,6 +28,11 @@ export async function prepareDatabase(
   const applied = await migrateToLatest(handle.db, handle.dialect);
   const isNew = applied.includes('001-initial');
   if (applied.length) log.info({ applied }, 'database migrated');
+  // GPS fixes a crashed process left in SQLite's buffer (decision 041) move to their table before anything is served.
+  if (handle.native.dialect === 'sqlite') {
+    const moved = moveBufferedFixes(handle.native.sqlite);
+    if (moved > 0) log.info({ moved }, 'buffered fixes moved to locations');
+  }
 
   const repos = new Repositories(handle.db);
   const admins = new AdminService(repos);

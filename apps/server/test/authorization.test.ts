@@ -95,7 +95,7 @@ describeApi('authorization beyond the role matrix', () => {
       db.selectFrom('adminUsers').selectAll().orderBy('id').execute(),
       db.selectFrom('shareLinks').selectAll().orderBy('id').execute(),
       db.selectFrom('sessions').select(['tokenHash', 'role', 'subjectId', 'expiresAt']).orderBy('tokenHash').execute(),
-      db.selectFrom('locations').selectAll().orderBy('id').execute(),
+      db.selectFrom('locationsAll').selectAll().orderBy('id').execute(),
       db.selectFrom('statusHistory').selectAll().orderBy('id').execute(),
       db.selectFrom('devices').selectAll().orderBy('id').execute(),
     ]);

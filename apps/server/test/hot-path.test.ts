@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/index.ts';
+import { MERGE_EVERY, moveBufferedFixes } from '../src/repositories/fix-writer.ts';
 import { locationRow } from '../src/repositories/packages.ts';
 import { makeDriver, makePackage, packageBody, type DriverFixture } from './fixtures.ts';
-import { describeApi, setupApp, unique, type TestContext } from './helper.ts';
+import { describeApi, DIALECT, setupApp, unique, type TestContext } from './helper.ts';
 
 /**
  * The ingest and lookup paths built for throughput (issue 11, decision 040): the hot state held in memory, group
@@ -51,7 +52,7 @@ describeApi('the ingest path under load', () => {
     const perFix = (ctx.app.database.counter.statements - before) / acknowledged;
     expect(perFix).toBeLessThanOrEqual(2);
 
-    const stored = await ctx.app.db.selectFrom('locations').select((eb) => eb.fn.countAll<string | number>().as('n')).where('isLiveTracking', '=', 1).executeTakeFirstOrThrow();
+    const stored = await ctx.app.db.selectFrom('locationsAll').select((eb) => eb.fn.countAll<string | number>().as('n')).where('isLiveTracking', '=', 1).executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(acknowledged + fleet.length);
     // The package and the driver moved to the newest fix.
     const pkg = await ctx.app.repos.packages.findById(fleet[0]!.packageId);
@@ -80,7 +81,39 @@ describeApi('the ingest path under load', () => {
     const [ok, failed] = await Promise.allSettled([ctx.app.fixWriter.write({ location: good }), ctx.app.fixWriter.write({ location: orphan })]);
     expect(ok.status).toBe('fulfilled');
     expect(failed.status).toBe('rejected');
-    expect(await ctx.app.db.selectFrom('locations').select('id').where('id', '=', good.id).executeTakeFirst()).toBeDefined();
+    expect(await ctx.app.db.selectFrom('locationsAll').select('id').where('id', '=', good.id).executeTakeFirst()).toBeDefined();
+  });
+
+  it.skipIf(DIALECT !== 'sqlite')('on SQLite buffers fixes and moves them to locations by parts; reads see both; leftovers move at start', async () => {
+    const native = ctx.app.database.native;
+    if (native.dialect !== 'sqlite') return;
+    const count = (table: string) => (native.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+    const before = count('locations_all');
+    // Enough fixes for more than one move, in batches of 30 (one per package), each a second after the last.
+    const t0 = Date.now() - 3_600_000;
+    const rounds = Math.ceil((MERGE_EVERY * 2) / fleet.length);
+    for (let r = 0; r < rounds; r += 1) {
+      await Promise.all(
+        fleet.map(({ packageId }) => {
+          const at = new Date(t0 + r * 1_000).toISOString();
+          return ctx.app.fixWriter.write({ location: locationRow({ packageId, lat: 41.9, lng: -87.6, type: 'current', source: 'gps', isLiveTracking: 1, recordedAt: at, createdAt: at }) });
+        }),
+      );
+    }
+    const written = rounds * fleet.length;
+    expect(count('locations_all')).toBe(before + written);
+    // Some parts moved, not all of the buffer (it holds at most about four moves' worth).
+    expect(count('locations_recent')).toBeGreaterThan(0);
+    expect(count('locations_recent')).toBeLessThan(written);
+    // A package's trail is every fix of it, wherever each is, newest first.
+    const trail = await ctx.app.repos.packages.locations(fleet[0]!.packageId);
+    expect(trail.filter((l) => l.recordedAt >= new Date(t0).toISOString() && l.recordedAt < new Date(t0 + rounds * 1_000).toISOString())).toHaveLength(rounds);
+    expect(trail.map((l) => l.recordedAt)).toEqual(trail.map((l) => l.recordedAt).sort().reverse());
+    // What a crashed process left in the buffer moves at start (bootstrap.ts).
+    const left = count('locations_recent');
+    expect(moveBufferedFixes(native.sqlite)).toBe(left);
+    expect(count('locations_recent')).toBe(0);
+    expect(count('locations_all')).toBe(before + written);
   });
 
   it('a session ends at once on logout, on deactivation and on a PIN reset', async () => {

@@ -2,6 +2,7 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, typ
 import type { Database, Dialect } from './types.ts';
 import * as m001 from './migrations/001-initial.ts';
 import * as m002 from './migrations/002-device-points.ts';
+import * as m003 from './migrations/003-fix-buffer.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -9,6 +10,7 @@ type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> }
 const MIGRATIONS: Record<string, DialectMigration> = {
   '001-initial': m001,
   '002-device-points': m002,
+  '003-fix-buffer': m003,
 };
 
 class BundledProvider implements MigrationProvider {

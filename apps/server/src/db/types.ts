@@ -164,6 +164,10 @@ export interface Database {
   packages: PackagesTable;
   statusHistory: StatusHistoryTable;
   locations: LocationsTable;
+  /** GPS fixes not yet moved to `locations` (SQLite; decision 041). */
+  locationsRecent: LocationsTable;
+  /** A view: `locations` and `locations_recent`. Every read of locations goes through it. */
+  locationsAll: LocationsTable;
   drivers: DriversTable;
   adminUsers: AdminUsersTable;
   sessions: SessionsTable;

@@ -73,7 +73,11 @@ export abstract class FixWriter {
       if (this.flushing) await this.flushing;
       else await this.flushNow();
     }
+    await this.drained();
   }
+
+  /** Runs once everything queued is written, at close. */
+  protected async drained(): Promise<void> {}
 
   private schedule(): void {
     if (this.scheduled || this.flushing) return;
@@ -197,13 +201,42 @@ function locationValues(row: LocationRow): unknown[] {
   ];
 }
 
+/** SQLite: fixes buffered in `locations_recent` before one part of the buffer moves to `locations` (decision 041). */
+export const MERGE_EVERY = 500;
+/**
+ * The parts, by package id (random UUIDs, so each holds about a quarter of the packages; any id falls in one): a move
+ * takes one part's fixes, the next move the next part, so each fix waits for at most four moves and a move takes about
+ * `MERGE_EVERY` fixes, not the whole buffer.
+ */
+const MERGE_PARTS: ReadonlyArray<readonly [string, string | null]> = [
+  ['', '4'],
+  ['4', '8'],
+  ['8', 'c'],
+  ['c', null],
+];
+/** With no batch for this long, the whole buffer moves (so a quiet server keeps nothing there). */
+export const IDLE_MERGE_MS = 1_000;
+
 /**
  * SQLite: one JSON parameter per statement (json_each), so three statements prepared once serve a batch of any size.
  * The connection is Kysely's own, taken through its mutex, so a batch never lands inside a transaction a service has
  * open.
+ *
+ * The fixes go to `locations_recent`, which has no index on the package: in `locations` each fix of a batch lands on
+ * its own package's page of the index (package, type, device time), and SQLite writes every page a commit changed
+ * whole to the WAL, so a batch of 50 fixes for 50 packages wrote about 90 pages of that index (decision 041). Every
+ * `MERGE_EVERY` fixes, in the same transaction as the batch, the fixes of one part of the packages move to `locations`
+ * in the index's order: a package's page is then written once for all its buffered fixes. Reads see both tables
+ * through the view `locations_all`; a fix is in exactly one of them at every commit.
  */
 class SqliteFixWriter extends FixWriter {
   private statements: ReturnType<typeof prepareSqlite> | null = null;
+  /** Fixes buffered since the last move of a part. */
+  private sinceMerge = 0;
+  private nextPart = 0;
+  /** Whether the buffer may hold fixes (false after the whole of it moved); at start, what a previous process left. */
+  private buffered = true;
+  private idleTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly sqlite: SqliteDatabase,
@@ -223,6 +256,12 @@ class SqliteFixWriter extends FixWriter {
       try {
         st.insertLocations.run(JSON.stringify(batch.locations.map(locationValues)));
         let statements = 3;
+        const merge = this.sinceMerge + batch.locations.length >= MERGE_EVERY ? MERGE_PARTS[this.nextPart]! : null;
+        if (merge) {
+          st.moveToLocations.run({ from: merge[0], to: merge[1] });
+          st.clearFromBuffer.run({ from: merge[0], to: merge[1] });
+          statements += 2;
+        }
         if (batch.packageTexts.length > 0) {
           st.updatePackages.run(JSON.stringify(batch.packageTexts.map((t) => [t.id, t.currentLocation, t.updatedAt])));
           statements += 1;
@@ -237,19 +276,86 @@ class SqliteFixWriter extends FixWriter {
         }
         st.commitStatement.run();
         this.counter.statements += statements;
+        this.buffered = true;
+        if (merge) {
+          this.sinceMerge = 0;
+          this.nextPart = (this.nextPart + 1) % MERGE_PARTS.length;
+        } else {
+          this.sinceMerge += batch.locations.length;
+        }
       } catch (err) {
         if (this.sqlite.inTransaction) st.rollback.run();
         throw err;
       }
+      this.armIdleMerge();
       return won;
     });
   }
+
+  private armIdleMerge(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      // A failure here (the database busy or closed) leaves the fixes where they are: still read, moved later.
+      this.mergeAll().catch(() => undefined);
+    }, IDLE_MERGE_MS);
+    this.idleTimer.unref();
+  }
+
+  /** Moves the whole buffer to `locations`, in one transaction. */
+  private mergeAll(): Promise<void> {
+    if (!this.buffered) return Promise.resolve();
+    return this.db.connection().execute(async () => {
+      const st = (this.statements ??= prepareSqlite(this.sqlite));
+      moveAll(this.sqlite, st);
+      this.counter.statements += 4;
+      this.buffered = false;
+      this.sinceMerge = 0;
+    });
+  }
+
+  protected override async drained(): Promise<void> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    await this.mergeAll();
+  }
+}
+
+/** Moves every buffered fix to `locations`, in one transaction. */
+function moveAll(sqlite: SqliteDatabase, st: ReturnType<typeof prepareSqlite>): void {
+  st.begin.run();
+  try {
+    st.moveToLocations.run({ from: '', to: null });
+    st.clearFromBuffer.run({ from: '', to: null });
+    st.commitStatement.run();
+  } catch (err) {
+    if (sqlite.inTransaction) st.rollback.run();
+    throw err;
+  }
+}
+
+/**
+ * At start (bootstrap.ts, after the migrations, before the app takes requests): what a previous process left in the
+ * buffer moves to `locations`. A process moves the whole buffer when it stops; only a crash leaves fixes there.
+ * Answers how many moved.
+ */
+export function moveBufferedFixes(sqlite: SqliteDatabase): number {
+  const left = sqlite.prepare('select count(*) as n from locations_recent').get() as { n: number };
+  if (left.n > 0) moveAll(sqlite, prepareSqlite(sqlite));
+  return left.n;
 }
 
 function prepareSqlite(sqlite: SqliteDatabase) {
   const picks = LOCATION_COLUMNS.map((_, i) => `value ->> ${i}`).join(', ');
+  const columns = LOCATION_COLUMNS.join(', ');
+  // A part of the buffer: package ids from @from up to (not including) @to, or to the end when @to is null.
+  const part = 'package_id >= @from and (@to is null or package_id < @to)';
   return {
-    insertLocations: sqlite.prepare(`insert into locations (${LOCATION_COLUMNS.join(', ')}) select ${picks} from json_each(?)`),
+    insertLocations: sqlite.prepare(`insert into locations_recent (${columns}) select ${picks} from json_each(?)`),
+    moveToLocations: sqlite.prepare(
+      `insert into locations (${columns}) select ${columns} from locations_recent where ${part} order by package_id, type, recorded_at`,
+    ),
+    clearFromBuffer: sqlite.prepare(`delete from locations_recent where ${part}`),
     updatePackages: sqlite.prepare(
       `update packages set current_location = j.loc, updated_at = j.at
        from (select value ->> 0 as id, value ->> 1 as loc, value ->> 2 as at from json_each(?)) as j where packages.id = j.id`,

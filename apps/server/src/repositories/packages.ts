@@ -213,10 +213,13 @@ export class PackageRepository {
     this.changes.changed({ kind: 'package', id: row.packageId });
   }
 
+  // Reads go through the view `locations_all`: on SQLite the newest GPS fixes wait in `locations_recent` until the fix
+  // writer moves them to `locations` in groups (decision 041). Hand-set locations are written to `locations` itself.
+
   /** Every location of a package, newest first (by device time). */
   locations(packageId: string): Promise<LocationRow[]> {
     return this.db
-      .selectFrom('locations')
+      .selectFrom('locationsAll')
       .selectAll()
       .where('packageId', '=', packageId)
       .orderBy('recordedAt', 'desc')
@@ -227,7 +230,7 @@ export class PackageRepository {
   /** The newest location of one type. */
   newestLocation(packageId: string, type: string): Promise<LocationRow | undefined> {
     return this.db
-      .selectFrom('locations')
+      .selectFrom('locationsAll')
       .selectAll()
       .where('packageId', '=', packageId)
       .where('type', '=', type)
@@ -237,7 +240,7 @@ export class PackageRepository {
       .executeTakeFirst();
   }
 
-  /** Drops a package's locations of one endpoint type. */
+  /** Drops a package's locations of one endpoint type (hand-set, so in `locations`: the buffer holds only GPS fixes). */
   async deleteEndpoint(packageId: string, type: EndpointType): Promise<void> {
     await this.db.deleteFrom('locations').where('packageId', '=', packageId).where('type', '=', type).execute();
     this.changes.changed({ kind: 'package', id: packageId });
@@ -245,7 +248,7 @@ export class PackageRepository {
 
   /** The live fixes of a package: 'current' locations that came from a device, not typed in by hand. */
   private fixesOf(packageId: string) {
-    return this.db.selectFrom('locations').where('packageId', '=', packageId).where('type', '=', 'current').where('isLiveTracking', '=', 1);
+    return this.db.selectFrom('locationsAll').where('packageId', '=', packageId).where('type', '=', 'current').where('isLiveTracking', '=', 1);
   }
 
   /** The fix that is the current position: the newest by device time. */
@@ -266,7 +269,9 @@ export class PackageRepository {
 
   /** Speeds (m/s) of the newest `count` fixes, oldest first. */
   async recentSpeeds(packageId: string, count: number): Promise<Array<number | null>> {
-    const rows = await this.fixesOf(packageId).select('speed').orderBy('recordedAt', 'desc').limit(count).execute();
+    // recordedAt is selected too: with the column it orders by in its result, SQLite merges the view's two tables in
+    // order (each read newest first) instead of reading every fix of the package and sorting them.
+    const rows = await this.fixesOf(packageId).select(['speed', 'recordedAt']).orderBy('recordedAt', 'desc').limit(count).execute();
     return rows.map((r) => (r.speed == null ? null : Number(r.speed))).reverse();
   }
 
@@ -283,7 +288,7 @@ export class PackageRepository {
   }
 
   async countLocations(): Promise<number> {
-    const row = await this.db.selectFrom('locations').select((eb) => eb.fn.countAll<CountValue>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db.selectFrom('locationsAll').select((eb) => eb.fn.countAll<CountValue>().as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
   }
 

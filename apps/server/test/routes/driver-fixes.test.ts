@@ -32,7 +32,7 @@ describeApi('driver batch fixes, own device registration, share-link resolution'
     const body = fixBatchResultSchema.parse(res.json());
     expect(body.accepted).toBe(4);
     expect(body.results.map((r) => [r.index, r.status])).toEqual([[0, 201], [1, 201], [2, 201], [3, 201]]);
-    const rows = await ctx.app.db.selectFrom('locations').select(['lat', 'recordedAt']).where('packageId', '=', pkg.id).where('type', '=', 'current').orderBy('recordedAt').execute();
+    const rows = await ctx.app.db.selectFrom('locationsAll').select(['lat', 'recordedAt']).where('packageId', '=', pkg.id).where('type', '=', 'current').orderBy('recordedAt').execute();
     expect(rows.map((r) => r.recordedAt)).toEqual(fixes.map((f) => f.timestamp));
     const d = await ctx.app.db.selectFrom('drivers').selectAll().where('id', '=', driver.id).executeTakeFirstOrThrow();
     expect(d.lastLocationUpdate).toBe(at(3).timestamp);
@@ -63,7 +63,7 @@ describeApi('driver batch fixes, own device registration, share-link resolution'
     expect(body.results[1]!.message).toBe('Accuracy worse than 1000 m');
     expect(body.results[2]!.message).toMatch(/Invalid latitude/);
     expect(body).toMatchObject({ accepted: 2, rejected: 5 });
-    const othersFixes = await ctx.app.db.selectFrom('locations').select('id').where('packageId', '=', othersPkg.id).where('type', '=', 'current').execute();
+    const othersFixes = await ctx.app.db.selectFrom('locationsAll').select('id').where('packageId', '=', othersPkg.id).where('type', '=', 'current').execute();
     expect(othersFixes).toHaveLength(0);
   });
 
@@ -77,11 +77,11 @@ describeApi('driver batch fixes, own device registration, share-link resolution'
     const empty = await batch([]);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().issues[0].message).toBe('At least one fix is required');
-    const before = await ctx.app.db.selectFrom('locations').select('id').where('packageId', '=', pkg.id).execute();
+    const before = await ctx.app.db.selectFrom('locationsAll').select('id').where('packageId', '=', pkg.id).execute();
     const big = await batch(Array.from({ length: FIX_BATCH_MAX + 1 }, (_, i) => ({ ...at(100 + i, 5000 + i), packageId: pkg.id })));
     expect(big.statusCode).toBe(400);
     expect(big.json().issues[0].message).toBe(`At most ${FIX_BATCH_MAX} fixes per request`);
-    const after = await ctx.app.db.selectFrom('locations').select('id').where('packageId', '=', pkg.id).execute();
+    const after = await ctx.app.db.selectFrom('locationsAll').select('id').where('packageId', '=', pkg.id).execute();
     expect(after).toHaveLength(before.length);
   });
 

@@ -26,7 +26,7 @@ describeApi('OsmAnd reports as the real clients send them', () => {
     return { lat: 43.0389 + north / 111_195, lon: -87.9065, seconds: Math.floor(clock / 1000) };
   };
   const newest = () =>
-    ctx.app.db.selectFrom('locations').selectAll().where('packageId', '=', pkg.id).where('type', '=', 'current').orderBy('recordedAt', 'desc').executeTakeFirst();
+    ctx.app.db.selectFrom('locationsAll').selectAll().where('packageId', '=', pkg.id).where('type', '=', 'current').orderBy('recordedAt', 'desc').executeTakeFirst();
   const deviceRow = () => ctx.app.db.selectFrom('devices').selectAll().where('id', '=', device.id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {

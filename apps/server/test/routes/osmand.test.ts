@@ -30,7 +30,7 @@ describeApi('OsmAnd device fixes', () => {
   const osmandGet = (query: Record<string, string | number>) =>
     ctx.request({ method: 'GET', url: `/api/osmand?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}` });
   const fixesOf = (pkg: Pkg) =>
-    ctx.app.db.selectFrom('locations').selectAll().where('packageId', '=', pkg.id).where('type', '=', 'current').orderBy('recordedAt', 'desc').execute();
+    ctx.app.db.selectFrom('locationsAll').selectAll().where('packageId', '=', pkg.id).where('type', '=', 'current').orderBy('recordedAt', 'desc').execute();
   const driverRow = (id: string) => ctx.app.db.selectFrom('drivers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {

@@ -22,7 +22,7 @@ describeApi('packages', () => {
 
   const admin = () => ctx.adminToken;
   const get = (url: string, token?: string | null, remoteAddress?: string) => ctx.request({ method: 'GET', url, token: token ?? null, ...(remoteAddress ? { remoteAddress } : {}) });
-  const count = async (table: 'statusHistory' | 'locations' | 'shareLinks', packageId: string) =>
+  const count = async (table: 'statusHistory' | 'locationsAll' | 'shareLinks', packageId: string) =>
     Number(
       (
         await ctx.app.db
@@ -66,7 +66,7 @@ describeApi('packages', () => {
       ]);
       expect(Date.now() - Date.parse(history[0].timestamp)).toBeLessThan(60_000);
 
-      const rows = await ctx.app.db.selectFrom('locations').selectAll().where('packageId', '=', pkg.id).orderBy('type').execute();
+      const rows = await ctx.app.db.selectFrom('locationsAll').selectAll().where('packageId', '=', pkg.id).orderBy('type').execute();
       expect(rows.map((r) => [r.type, r.address, r.source])).toEqual([
         ['destination', '700 N Art Museum Dr, Milwaukee, WI 53202', 'geocoder'],
         ['origin', '233 S Wacker Dr, Chicago, IL 60606', 'geocoder'],
@@ -76,7 +76,7 @@ describeApi('packages', () => {
     it('lets coordinates in the body win over geocoding', async () => {
       const pkg = await makePackage(ctx, { pickupLat: 10.5, pickupLng: 20.25, deliveryLat: -33.9, deliveryLng: 151.2 });
       expect(pkg).toMatchObject({ pickupLat: 10.5, pickupLng: 20.25, deliveryLat: -33.9, deliveryLng: 151.2 });
-      const origin = await ctx.app.db.selectFrom('locations').selectAll().where('packageId', '=', pkg.id).where('type', '=', 'origin').executeTakeFirstOrThrow();
+      const origin = await ctx.app.db.selectFrom('locationsAll').selectAll().where('packageId', '=', pkg.id).where('type', '=', 'origin').executeTakeFirstOrThrow();
       expect([origin.lat, origin.lng, origin.source]).toEqual([10.5, 20.25, 'manual']);
     });
 
@@ -85,7 +85,7 @@ describeApi('packages', () => {
       near(pkg.pickupLat, 39.74, 0.2);
       near(pkg.pickupLng, -104.98, 0.2);
       expect(pkg).toMatchObject({ deliveryLat: null, deliveryLng: null });
-      const types = (await ctx.app.db.selectFrom('locations').select('type').where('packageId', '=', pkg.id).execute()).map((r) => r.type);
+      const types = (await ctx.app.db.selectFrom('locationsAll').select('type').where('packageId', '=', pkg.id).execute()).map((r) => r.type);
       expect(types).toEqual(['origin']);
       const locations = (await get(`/api/packages/${pkg.id}/locations`)).json();
       expect(locations.map((l: { type: string }) => l.type)).toEqual(['origin']);
@@ -317,7 +317,7 @@ describeApi('packages', () => {
       });
       near(body.deliveryLat, 29.75);
       near(body.deliveryLng, -95.36);
-      const destination = await ctx.app.db.selectFrom('locations').selectAll().where('packageId', '=', pkg.id).where('type', '=', 'destination').execute();
+      const destination = await ctx.app.db.selectFrom('locationsAll').selectAll().where('packageId', '=', pkg.id).where('type', '=', 'destination').execute();
       expect(destination).toHaveLength(1);
       expect(destination[0]!.address).toContain('Houston');
 
@@ -368,7 +368,7 @@ describeApi('packages', () => {
         .values({ id: unique('sl'), tokenHash: unique('hash'), packageId: pkg.id, kind: 'customer', createdBy: 'admin', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), revokedAt: null, createdAt: new Date().toISOString() })
         .execute();
       expect(await count('statusHistory', pkg.id)).toBe(1);
-      expect(await count('locations', pkg.id)).toBe(3);
+      expect(await count('locationsAll', pkg.id)).toBe(3);
       expect(await count('shareLinks', pkg.id)).toBe(1);
 
       expect((await ctx.request({ method: 'DELETE', url: `/api/packages/${pkg.id}`, token: driverA.token })).statusCode).toBe(403);
@@ -378,7 +378,7 @@ describeApi('packages', () => {
       expect(res.body).toBe('');
       expect((await get(`/api/packages/${pkg.id}`)).statusCode).toBe(404);
       expect(await count('statusHistory', pkg.id)).toBe(0);
-      expect(await count('locations', pkg.id)).toBe(0);
+      expect(await count('locationsAll', pkg.id)).toBe(0);
       expect(await count('shareLinks', pkg.id)).toBe(0);
       expect((await ctx.request({ method: 'DELETE', url: `/api/packages/${pkg.id}`, token: admin() })).statusCode).toBe(404);
     });
@@ -517,7 +517,7 @@ describeApi('packages', () => {
       expect((await ctx.request({ method: 'POST', url: `/api/packages/${pkg.id}/location`, payload: { lat: 1, lng: 1 } })).statusCode).toBe(401);
       const unknown = await ctx.request({ method: 'POST', url: '/api/packages/NOPE-404/location', token: admin(), payload: { lat: 1, lng: 1 } });
       expect(unknown.statusCode).toBe(404);
-      expect(await count('locations', pkg.id)).toBe(2);
+      expect(await count('locationsAll', pkg.id)).toBe(2);
     });
   });
 

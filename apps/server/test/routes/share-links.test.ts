@@ -174,7 +174,7 @@ describeApi('share links', () => {
 
     const viaGps = await ctx.request({ method: 'POST', url: `/api/packages/${pkg.id}/gps`, token, payload: { ...near(pkg, 2000), timestamp: at(0) } });
     expect(viaGps.statusCode, viaGps.body).toBe(201);
-    const row = await ctx.app.db.selectFrom('locations').selectAll().where('id', '=', viaGps.json().locationId).executeTakeFirstOrThrow();
+    const row = await ctx.app.db.selectFrom('locationsAll').selectAll().where('id', '=', viaGps.json().locationId).executeTakeFirstOrThrow();
     // The fix is the assigned driver's.
     expect(row.driverName).toBe(driverA.name);
     const viaLive = await ctx.request({ method: 'POST', url: `/api/tracking/live/${pkg.trackingNumber}/update`, token, payload: { ...near(pkg, 1900), timestamp: at(1) } });

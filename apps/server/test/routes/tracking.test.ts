@@ -56,7 +56,7 @@ describeApi('live GPS fixes and the public live view', () => {
   const gps = (pkg: Pkg, payload: unknown, token: string | null = driverA.token) => post(`/api/packages/${pkg.id}/gps`, payload, token);
   const live = (ref: string, remoteAddress?: string) => ctx.request({ method: 'GET', url: `/api/tracking/live/${encodeURIComponent(ref)}`, ...(remoteAddress ? { remoteAddress } : {}) });
   const setStatus = (pkg: Pkg, status: string) => ctx.request({ method: 'PATCH', url: `/api/packages/${pkg.id}/status`, token: ctx.adminToken, payload: { status } });
-  const locationRow = (id: string) => ctx.app.db.selectFrom('locations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const locationRow = (id: string) => ctx.app.db.selectFrom('locationsAll').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const packageRow = (id: string) => ctx.app.db.selectFrom('packages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   it('POST /api/packages/:id/gps stores the fix, moves the package and its driver, and answers 201', async () => {
@@ -118,7 +118,7 @@ describeApi('live GPS fixes and the public live view', () => {
     const unknown = await post('/api/packages/NO-SUCH-PACKAGE/gps', fix, ctx.adminToken);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Package not found' });
-    expect(await ctx.app.db.selectFrom('locations').select('id').where('packageId', '=', pkg.id).where('type', '=', 'current').execute()).toHaveLength(1);
+    expect(await ctx.app.db.selectFrom('locationsAll').select('id').where('packageId', '=', pkg.id).where('type', '=', 'current').execute()).toHaveLength(1);
   });
 
   it('refuses fixes for a delivered, cancelled or returned package (409)', async () => {
@@ -148,7 +148,7 @@ describeApi('live GPS fixes and the public live view', () => {
       expect(res.statusCode, name).toBe(422);
       expect(res.json(), name).toEqual({ message: reason });
     }
-    expect(await ctx.app.db.selectFrom('locations').select('id').where('packageId', '=', pkg.id).where('type', '=', 'current').execute()).toHaveLength(1);
+    expect(await ctx.app.db.selectFrom('locationsAll').select('id').where('packageId', '=', pkg.id).where('type', '=', 'current').execute()).toHaveLength(1);
     // A plausible move is accepted: 1 km in a minute is 60 km/h.
     const ok = await gps(pkg, { ...north(pkg, 3000), timestamp: new Date(Date.parse(t0) + 60_000).toISOString() });
     expect(ok.statusCode, ok.body).toBe(201);
