@@ -53,7 +53,9 @@ export async function storedFixIds(db) {
   if (db.sqliteFile) {
     const conn = new Database(db.sqliteFile, { readonly: true, fileMustExist: true });
     try {
-      return new Set(conn.prepare("select id from locations_all where source = 'gps'").pluck().all().map(String));
+      // locations_all (migration 003) is both tables of fixes; a database from before it has only locations.
+      const view = conn.prepare("select 1 from sqlite_master where name = 'locations_all'").get() ? 'locations_all' : 'locations';
+      return new Set(conn.prepare(`select id from ${view} where source = 'gps'`).pluck().all().map(String));
     } finally {
       conn.close();
     }
@@ -61,7 +63,8 @@ export async function storedFixIds(db) {
   const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
   try {
-    const { rows } = await client.query(`select id from "${db.pgSchema}".locations_all where source = 'gps'`);
+    const view = (await client.query(`select to_regclass('"${db.pgSchema}".locations_all') as v`)).rows[0].v ? 'locations_all' : 'locations';
+    const { rows } = await client.query(`select id from "${db.pgSchema}".${view} where source = 'gps'`);
     return new Set(rows.map((r) => String(r.id)));
   } finally {
     await client.end();
