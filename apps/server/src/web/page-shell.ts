@@ -156,11 +156,11 @@ export class PageShell {
     const files = [...new Set(this.assets.routes.filter((route) => matches(route, pathname, search)).flatMap((route) => route.files))];
     let data = this.options.data;
     let dataKey = '';
-    const realtime = prerender ? REALTIME_PAGE.exec(pathname) : null;
-    if (realtime && this.options.publicView) {
-      const trackingNumber = safeDecode(realtime[1] ?? '').trim();
+    // A page for one package (the real-time page, the home page with ?track=) is rendered with it: its largest content.
+    const trackingNumber = prerender ? (track ?? safeDecode(REALTIME_PAGE.exec(pathname)?.[1] ?? '').trim()) : '';
+    if (trackingNumber && this.options.publicView) {
       // The package is an extra: without it (none, the budget spent, the database away) the page shows its loading place.
-      const view = trackingNumber ? await this.options.publicView(trackingNumber, ip).catch(() => undefined) : undefined;
+      const view = await this.options.publicView(trackingNumber, ip).catch(() => undefined);
       if (view !== undefined) {
         data = { ...data, packages: { [trackingNumber]: JSON.parse(view) as unknown } };
         // The page is this version of the package: a changed package is a new page.

@@ -168,16 +168,19 @@ export function TrackingSection({ onPackageFound }: { onPackageFound?: (tracking
       {((trackingNumber && pkg.isPending) || (!trackingNumber && trackParam?.trim())) && <PackageLoading />}
 
       {/* Keyed by package: another package gets a fresh map fit and fresh tracking settings. Once the cards' chunk has
-          loaded (the search starts loading it) they replace the loading place in one commit: a Suspense fallback
-          would first take the loading place away for a moment, and the page below would jump up and back. */}
-      {shown &&
-        (LoadedPackageView ? (
-          <LoadedPackageView key={shown.trackingNumber} pkg={shown} onRefreshPackage={() => pkg.refetch()} />
-        ) : (
-          <Suspense fallback={<PackageLoading />}>
+          loaded (the search starts loading it) they replace the loading place in one commit, without suspending: a
+          Suspense fallback would first take the loading place away for a moment, and the page below would jump. */}
+      {shown && (
+        // The same boundary whether or not the cards' chunk has loaded, so a page the server rendered with its package
+        // (decision 042) hydrates whichever way the browser's first render goes.
+        <Suspense fallback={<PackageLoading />}>
+          {LoadedPackageView ? (
+            <LoadedPackageView key={shown.trackingNumber} pkg={shown} onRefreshPackage={() => pkg.refetch()} />
+          ) : (
             <LazyPackageView key={shown.trackingNumber} pkg={shown} onRefreshPackage={() => pkg.refetch()} />
-          </Suspense>
-        ))}
+          )}
+        </Suspense>
+      )}
     </>
   );
 }
