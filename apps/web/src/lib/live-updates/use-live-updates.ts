@@ -46,5 +46,8 @@ export function useLiveUpdates(ref: string | null | undefined): LiveStatus {
     if (!ref) return undefined;
     return client.subscribe(ref);
   }, [client, ref]);
-  return useSyncExternalStore(client.onStatus, client.getStatus, () => 'idle' as const);
+  const status = useSyncExternalStore(client.onStatus, client.getStatus, () => 'idle' as const);
+  // With a package to follow, the socket opens right after this render (the effect above): that is 'connecting', not
+  // 'off', also in the HTML the server renders (decision 042), which is on screen until the app has started.
+  return ref && status === 'idle' ? 'connecting' : status;
 }
