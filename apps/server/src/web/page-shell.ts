@@ -39,6 +39,8 @@ export interface Page {
   gzip: Buffer;
   /** Whether the page's HTML was rendered by the server. */
   prerendered: boolean;
+  /** When it was made (ms since the epoch). */
+  madeAt: number;
 }
 
 /** The markers the web build leaves in index.html (apps/web/page-assets-plugin.ts). */
@@ -55,6 +57,7 @@ const CACHE_SIZE = 256;
 /** Renders at once; a request beyond them gets the page unrendered (the app draws it) rather than waiting. */
 const MAX_CONCURRENT_RENDERS = 2;
 const RENDER_TIMEOUT_MS = 2_000;
+const RETRY_UNRENDERED_MS = 30_000;
 
 export interface PageShellOptions {
   /** The built web app (index.html and assets/). */
@@ -170,7 +173,9 @@ export class PageShell {
     const key = prerender ? `render ${renderUrl}${dataKey}` : `plain ${status} ${files.join(',')}`;
 
     const cached = this.cache.get(key);
-    if (cached) {
+    // A page that should have been rendered and was not (an error, a timeout under load) is tried again a little later.
+    if (cached && prerender && !cached.prerendered && Date.now() - cached.madeAt > RETRY_UNRENDERED_MS) this.cache.delete(key);
+    else if (cached) {
       // Most recently used last: the first key is the one to drop.
       this.cache.delete(key);
       this.cache.set(key, cached);
@@ -239,6 +244,7 @@ export class PageShell {
       status,
       html,
       prerendered,
+      madeAt: Date.now(),
       br: brotliCompressSync(buffer, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: buffer.length } }),
       gzip: gzipSync(buffer, { level: 9 }),
     };
