@@ -2,16 +2,15 @@
 // the site configuration the server puts in the page. Built by `vite build --ssr` into dist-ssr/ and loaded by the
 // server (apps/server/src/web/page-renderer.ts); never part of the browser's bundle.
 import './styles/mantine.ts';
-import { isPrerenderedRoute, type SiteConfig } from '@cargo/shared';
+import { isPrerenderedRoute } from '@cargo/shared';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes, preloadRoute } from './app/router.tsx';
-import { PAGE_DATA_ELEMENT_ID, seedQueryClient, type PageData } from './app/page-data.ts';
+import { seedQueryClient, type PageData } from './app/page-data.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
-export { PAGE_DATA_ELEMENT_ID, type PageData };
 
 /**
  * The HTML of the page at `url` (path and query) as it looks before any data of its own has arrived: header and footer
@@ -41,4 +40,3 @@ export async function render(url: string, data: PageData, timeoutMs = 2_000): Pr
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export type { SiteConfig };
