@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { mantineStableIds } from './mantine-ids-plugin.ts';
 import { pageAssets } from './page-assets-plugin.ts';
 
 const apiServer = 'http://localhost:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), pageAssets()],
+  plugins: [react(), mantineStableIds(), pageAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -5,6 +5,8 @@ test('at 375 px the map scrolls under the sticky header, never over it', async (
   const trackingNumber = await demoTrackingNumber(request, 'in_transit');
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto(`/?track=${trackingNumber}`);
+  // The map is built as the reader scrolls towards it (issue 11).
+  await page.getByRole('region', { name: 'Map of the package route' }).scrollIntoViewIfNeeded();
   const marker = page.getByRole('button', { name: 'Current location', exact: true });
   await expect(marker).toBeVisible();
   const header = (await page.getByRole('banner').boundingBox())!;

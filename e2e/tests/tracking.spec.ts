@@ -279,6 +279,8 @@ test.describe('live map', () => {
     await expectPackageShown(page, pkg.trackingNumber);
     const map = page.getByRole('region', { name: 'Map of the package route' });
     await expect(map).toHaveCSS('height', '500px');
+    // Below the fold the map is built as the reader scrolls towards it (issue 11): scroll to it as a person would.
+    await map.scrollIntoViewIfNeeded();
 
     const expected = [
       { name: 'Pickup location', colour: 'orange', address: '233 S Wacker Dr, Chicago, IL 60606', zip: '60606' },
@@ -558,6 +560,7 @@ test.describe('layout', () => {
     await page.goto(`/?track=${pkg.trackingNumber}`);
     await expectPackageShown(page, pkg.trackingNumber);
     await expect(gpsPanel(page).getByText('Real-Time GPS Active')).toBeVisible();
+    await page.getByRole('region', { name: 'Map of the package route' }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('button', { name: 'Current location', exact: true })).toBeVisible();
     await expect(page.getByRole('table')).toContainText(pkg.trackingNumber);
     const desktop = await page.screenshot({ fullPage: true, path: testInfo.outputPath('home-with-package-desktop.png') });

@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { readPageData, seedQueryClient } from './app/page-data.ts';
 import { AppProviders } from './app/providers.tsx';
 import { AppRouter, preloadRoute } from './app/router.tsx';
+import { markDrawnInBrowser } from './hooks/use-hydrated.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 const container = document.getElementById('root');
@@ -17,6 +18,8 @@ let queryClient: QueryClient | undefined;
 if (pageData) {
   queryClient = createQueryClient();
   seedQueryClient(queryClient, pageData);
+} else {
+  markDrawnInBrowser();
 }
 
 /**

@@ -1,8 +1,10 @@
-import { ADMIN_TOKEN_KEY, type PublicPackage } from '@cargo/shared';
+import { ADMIN_TOKEN_KEY, type Package, type PackageLookup, type PublicPackage } from '@cargo/shared';
 import { Button, Card, Skeleton, Text } from '@mantine/core';
+import { memo, useCallback, useDeferredValue } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { useHydrated } from '../../../hooks/use-hydrated.ts';
+import { useQueryView, type QueryView } from '../../../lib/deferred-query.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useNewestPackages } from '../api/get-newest-packages.ts';
 import { useTrackedPackages } from '../api/get-tracked-packages.ts';
@@ -86,19 +88,35 @@ export function RecentPackages() {
   const [, setSearchParams] = useSearchParams();
   const numbers = useRecentPackages();
   const admin = useHasAdminToken();
-  const newest = useNewestPackages(admin);
-  const trackedQuery = useTrackedPackages(numbers);
+  // Drawn from deferred views (lib/deferred-query.ts): a package tracked on this page, or the answers for the list,
+  // re-render the table in short slices rather than in one task while the page is still loading.
+  const tracked = useQueryView(useTrackedPackages(numbers));
+  const newest = useQueryView(useNewestPackages(admin));
+  const track = useCallback(
+    (trackingNumber: string) => {
+      // Replaced, not pushed: the search removes the parameter again, so Back should not return to it.
+      setSearchParams({ [TRACK_PARAM]: trackingNumber }, { replace: true });
+    },
+    [setSearchParams],
+  );
+  return <RecentPackagesCard numbers={useDeferredValue(numbers)} admin={useDeferredValue(admin)} tracked={tracked} newest={newest} onTrack={track} />;
+}
+
+interface RecentPackagesCardProps {
+  numbers: readonly string[];
+  admin: boolean;
+  tracked: QueryView<PackageLookup>;
+  newest: QueryView<Package[]>;
+  onTrack: (trackingNumber: string) => void;
+}
+
+const RecentPackagesCard = memo(function RecentPackagesCard({ numbers, admin, tracked: trackedQuery, newest, onTrack: track }: RecentPackagesCardProps) {
   const byNumber = new Map((trackedQuery.data?.packages ?? []).map((pkg) => [pkg.trackingNumber.toUpperCase(), pkg]));
   const missing = new Set((trackedQuery.data?.notFound ?? []).map((n) => n.toUpperCase()));
 
   const tracked = new Set(numbers.map((number) => number.toUpperCase()));
   const others = (newest.data ?? []).filter((pkg) => !tracked.has(pkg.trackingNumber.toUpperCase()));
   const newestLoading = admin && newest.isPending;
-
-  const track = (trackingNumber: string) => {
-    // Replaced, not pushed: the search removes the parameter again, so Back should not return to it.
-    setSearchParams({ [TRACK_PARAM]: trackingNumber }, { replace: true });
-  };
 
   return (
     <Card component="section" withBorder radius="lg" padding="lg" aria-labelledby="recent-title" h="100%">
@@ -161,4 +179,4 @@ export function RecentPackages() {
       )}
     </Card>
   );
-}
+});

@@ -1,13 +1,12 @@
 import { Button, Card } from '@mantine/core';
 import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { useNow } from '../../../hooks/use-now.ts';
+import { formatClockTime, formatLongDate } from '../../../lib/local-time.ts';
 import { useDailyStats } from '../api/get-daily-stats.ts';
 import { PROMO_TEXTS, STATS_TEXTS } from '../texts.ts';
 import { formatFigure, STAT_FIGURES } from '../utils/stat-figures.ts';
 import classes from './stats.module.css';
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });
-const dateFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 
 /**
  * Spec §2: time with seconds and the long date, ticking every second. The server's HTML holds the clock's place, empty:
@@ -27,9 +26,9 @@ function LiveClock() {
   return (
     <div className={classes.clock}>
       <time className={classes.clockTime} dateTime={new Date(now).toISOString()}>
-        {timeFormat.format(now)}
+        {formatClockTime(now)}
       </time>
-      <span className={classes.clockDate}>{dateFormat.format(now)}</span>
+      <span className={classes.clockDate}>{formatLongDate(now)}</span>
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { progressPercent } from '@cargo/shared';
 import { Card, Progress } from '@mantine/core';
+import { memo } from 'react';
 import { PROGRESS_TEXTS } from '../texts.ts';
 import classes from './package-view.module.css';
 
 /** Spec §2 'Delivery Progress card' with the §4 percentages. */
-export function DeliveryProgressCard({ status }: { status: string }) {
+export const DeliveryProgressCard = memo(function DeliveryProgressCard({ status }: { status: string }) {
   const percent = progressPercent(status);
   return (
     <Card component="section" withBorder radius="lg" padding="lg" aria-labelledby="progress-title">
@@ -26,4 +27,4 @@ export function DeliveryProgressCard({ status }: { status: string }) {
       </div>
     </Card>
   );
-}
+});

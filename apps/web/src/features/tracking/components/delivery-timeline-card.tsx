@@ -1,7 +1,8 @@
 import type { StatusHistoryEntry } from '@cargo/shared';
 import { Card, Skeleton, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { TruckIcon } from '../../../components/ui/icons.tsx';
+import { formatMediumDateTime } from '../../../lib/local-time.ts';
 import { TIMELINE_TEXTS } from '../texts.ts';
 import { timelineIconKind, type TimelineIconKind } from '../utils/timeline-icon.ts';
 import classes from './package-view.module.css';
@@ -19,11 +20,11 @@ const ICONS: Record<TimelineIconKind, ReactNode> = {
 function formatTimestamp(timestamp: string): string {
   const at = Date.parse(timestamp);
   if (!Number.isFinite(at)) return timestamp;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+  return formatMediumDateTime(at);
 }
 
 /** Spec §2 'Delivery Timeline card': one row per status-history entry, the newest first. */
-export function DeliveryTimelineCard({ history, loading, failed }: { history: StatusHistoryEntry[] | undefined; loading: boolean; failed: boolean }) {
+export const DeliveryTimelineCard = memo(function DeliveryTimelineCard({ history, loading, failed }: { history: StatusHistoryEntry[] | undefined; loading: boolean; failed: boolean }) {
   const rows = history ? [...history].reverse() : [];
   return (
     <Card component="section" withBorder radius="lg" padding="lg" aria-labelledby="timeline-title" aria-busy={loading}>
@@ -75,4 +76,4 @@ export function DeliveryTimelineCard({ history, loading, failed }: { history: St
       )}
     </Card>
   );
-}
+});

@@ -8,10 +8,11 @@ import {
   type LiveTracking,
 } from '@cargo/shared';
 import { Button, Card, Checkbox, NativeSelect, Skeleton, Text } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useState, type ReactNode } from 'react';
 import { PhoneIcon } from '../../../components/ui/icons.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
 import { telHref } from '../../../lib/contact-links.ts';
+import { useQueryView, type QueryView } from '../../../lib/deferred-query.ts';
 import { useLiveTracking } from '../api/get-live-tracking.ts';
 import { GPS_TEXTS, INTERVAL_LABELS } from '../texts.ts';
 import {
@@ -151,7 +152,7 @@ function Unavailable({ live, fix }: { live: LiveTracking; fix: Fix | null }) {
  * Spec §2 'Live GPS panel' under design.md §6: connected while the newest fix is at most 120 s old and the package is
  * in transit or out for delivery, re-evaluated every 5 s; battery and signal are the device's own, never invented.
  */
-export function LiveGpsPanel({
+export const LiveGpsPanel = memo(function LiveGpsPanel({
   trackingNumber,
   currentLocationText,
   socketLive,
@@ -163,9 +164,38 @@ export function LiveGpsPanel({
 }) {
   const [autoRefresh, setAutoRefresh] = useState(true);
   const [intervalMs, setIntervalMs] = useState<number>(DEFAULT_REFRESH_MS);
-  const live = useLiveTracking(trackingNumber, autoRefresh && !socketLive ? intervalMs : false);
-  const now = useNow(GPS_STATUS_CHECK_MS);
+  const query = useLiveTracking(trackingNumber, autoRefresh && !socketLive ? intervalMs : false);
+  // Drawn from a deferred view (lib/deferred-query.ts): an answer re-renders the panel in short slices.
+  const live = useQueryView(query);
+  const refreshing = useDeferredValue(query.isFetching);
+  const { refetch } = query;
+  return (
+    <GpsPanelBody
+      live={live}
+      refreshing={refreshing}
+      onRefresh={refetch}
+      currentLocationText={currentLocationText}
+      autoRefresh={autoRefresh}
+      onAutoRefresh={setAutoRefresh}
+      intervalMs={intervalMs}
+      onInterval={setIntervalMs}
+    />
+  );
+});
 
+interface GpsPanelBodyProps {
+  live: QueryView<LiveTracking>;
+  refreshing: boolean;
+  onRefresh: () => Promise<unknown>;
+  currentLocationText: string;
+  autoRefresh: boolean;
+  onAutoRefresh: (on: boolean) => void;
+  intervalMs: number;
+  onInterval: (ms: number) => void;
+}
+
+const GpsPanelBody = memo(function GpsPanelBody({ live, refreshing, onRefresh, currentLocationText, autoRefresh, onAutoRefresh, intervalMs, onInterval }: GpsPanelBodyProps) {
+  const now = useNow(GPS_STATUS_CHECK_MS);
   const data = live.data;
   const fix = data?.currentLocation ?? null;
   const connected = !!data && isGpsConnected(data.status, fix?.lastUpdate, now);
@@ -229,19 +259,19 @@ export function LiveGpsPanel({
           {GPS_TEXTS.settings}
         </h4>
         <div className={classes.settingsRow}>
-          <Checkbox label={GPS_TEXTS.autoRefresh} checked={autoRefresh} onChange={(event) => setAutoRefresh(event.currentTarget.checked)} />
+          <Checkbox label={GPS_TEXTS.autoRefresh} checked={autoRefresh} onChange={(event) => onAutoRefresh(event.currentTarget.checked)} />
           <NativeSelect
             label={GPS_TEXTS.interval}
             value={String(intervalMs)}
-            onChange={(event) => setIntervalMs(Number(event.currentTarget.value))}
+            onChange={(event) => onInterval(Number(event.currentTarget.value))}
             data={REFRESH_INTERVALS_MS.map((ms) => ({ value: String(ms), label: INTERVAL_LABELS[ms] ?? `${ms / 1000} seconds` }))}
             className={classes.interval}
           />
-          <Button variant="default" leftSection={<RefreshIcon />} onClick={() => void live.refetch()} disabled={live.isFetching}>
+          <Button variant="default" leftSection={<RefreshIcon />} onClick={() => void onRefresh()} disabled={refreshing}>
             {GPS_TEXTS.refreshNow}
           </Button>
         </div>
       </section>
     </Card>
   );
-}
+});

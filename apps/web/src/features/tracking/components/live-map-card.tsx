@@ -1,12 +1,15 @@
 import { MAP_HEIGHT_PX } from '@cargo/shared';
 import { Card, Skeleton, Text } from '@mantine/core';
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, lazy, memo, Suspense, type ReactNode } from 'react';
+import { useNearViewport } from '../../../hooks/use-near-viewport.ts';
 import { useMapConfig } from '../api/get-map-config.ts';
 import { MAP_TEXTS } from '../texts.ts';
 import type { MapPoint, MapPointKind } from '../utils/map-points.ts';
 import classes from './live-map-card.module.css';
 
-// Leaflet, react-leaflet and the Leaflet CSS: their own chunk, fetched only when a package is shown.
+// Leaflet, react-leaflet and the Leaflet CSS: their own chunk, fetched only when a package is shown and its map is
+// within reach of the screen. Below the fold (the tracking page on a phone) the map is built as the reader scrolls
+// towards it: building it is the longest task of the page (issue 11, Lighthouse's total blocking time).
 const TrackingMap = lazy(() => import('./tracking-map.tsx'));
 
 const LEGEND: Array<[MapPointKind, string]> = [
@@ -62,8 +65,9 @@ interface LiveMapCardProps {
 }
 
 /** Spec §2 'Live Package Tracking card': the map with pickup, current and delivery markers. */
-export function LiveMapCard({ points, pointsLoading, height = MAP_HEIGHT_PX, title = MAP_TEXTS.title, intro = MAP_TEXTS.intro, facts }: LiveMapCardProps) {
+export const LiveMapCard = memo(function LiveMapCard({ points, pointsLoading, height = MAP_HEIGHT_PX, title = MAP_TEXTS.title, intro = MAP_TEXTS.intro, facts }: LiveMapCardProps) {
   const config = useMapConfig();
+  const [frameRef, nearViewport] = useNearViewport<HTMLDivElement>();
   return (
     <Card component="section" withBorder radius="lg" padding="lg" aria-labelledby="map-title">
       <div className={classes.header}>
@@ -84,10 +88,10 @@ export function LiveMapCard({ points, pointsLoading, height = MAP_HEIGHT_PX, tit
           ))}
         </ul>
       </div>
-      <div className={classes.frame} style={{ height }} role="region" aria-label={MAP_TEXTS.regionLabel}>
+      <div ref={frameRef} className={classes.frame} style={{ height }} role="region" aria-label={MAP_TEXTS.regionLabel}>
         {config.isError ? (
           <MapMessage text={MAP_TEXTS.configFailed} />
-        ) : config.isPending || pointsLoading ? (
+        ) : config.isPending || pointsLoading || !nearViewport ? (
           <MapLoading />
         ) : (
           <MapErrorBoundary>
@@ -100,4 +104,4 @@ export function LiveMapCard({ points, pointsLoading, height = MAP_HEIGHT_PX, tit
       {facts}
     </Card>
   );
-}
+});

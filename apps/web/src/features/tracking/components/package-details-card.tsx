@@ -1,10 +1,11 @@
 import type { PublicPackage } from '@cargo/shared';
 import { Card } from '@mantine/core';
+import { memo } from 'react';
 import { DETAILS_TEXTS } from '../texts.ts';
 import classes from './package-view.module.css';
 
 /** Spec §2 'Package Details card'; the contact phone is shown as the server sends it (masked for the public). */
-export function PackageDetailsCard({ pkg }: { pkg: PublicPackage }) {
+export const PackageDetailsCard = memo(function PackageDetailsCard({ pkg }: { pkg: PublicPackage }) {
   const rows: Array<[string, string]> = [
     [DETAILS_TEXTS.customerName, pkg.customerName],
     [DETAILS_TEXTS.contactPhone, pkg.customerPhone],
@@ -31,4 +32,4 @@ export function PackageDetailsCard({ pkg }: { pkg: PublicPackage }) {
       </dl>
     </Card>
   );
-}
+});

@@ -1,6 +1,6 @@
 import type { PublicPackage } from '@cargo/shared';
 import { Button, Card } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { TruckIcon } from '../../../components/ui/icons.tsx';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { SUMMARY_TEXTS } from '../texts.ts';
@@ -21,7 +21,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 }
 
 /** Spec §2 'Package summary card', with the refresh of package, history and locations. */
-export function PackageSummaryCard({ pkg, refreshing, onRefresh }: { pkg: PublicPackage; refreshing: boolean; onRefresh: () => void }) {
+export const PackageSummaryCard = memo(function PackageSummaryCard({ pkg, refreshing, onRefresh }: { pkg: PublicPackage; refreshing: boolean; onRefresh: () => void }) {
   return (
     <Card component="section" withBorder radius="lg" padding="lg" shadow="sm" aria-labelledby="summary-title">
       <div className={classes.summaryHeader}>
@@ -64,4 +64,4 @@ export function PackageSummaryCard({ pkg, refreshing, onRefresh }: { pkg: Public
       </p>
     </Card>
   );
-}
+});

@@ -1,5 +1,6 @@
 import type { PublicPackage } from '@cargo/shared';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useQueryView } from '../../../lib/deferred-query.ts';
 import { useLiveUpdates } from '../../../lib/live-updates/use-live-updates.ts';
 import { useLiveTracking } from '../api/get-live-tracking.ts';
 import { usePackageHistory } from '../api/get-package-history.ts';
@@ -22,26 +23,32 @@ interface PackageViewProps {
 /** Everything shown once a package is found (spec §2): summary, details, progress, timeline, map and live GPS. */
 export default function PackageView({ pkg, onRefreshPackage }: PackageViewProps) {
   const trackingNumber = pkg.trackingNumber;
-  const history = usePackageHistory(trackingNumber);
-  const locations = usePackageLocations(trackingNumber);
+  const historyQuery = usePackageHistory(trackingNumber);
+  const locationsQuery = usePackageLocations(trackingNumber);
   // Pushed fixes and status changes land in the cache these queries read (one socket per tab).
   const connection = useLiveUpdates(trackingNumber);
   // The map shares the panel's live data (the panel polls it while the socket is down); no polling of its own.
-  const live = useLiveTracking(trackingNumber);
+  const liveQuery = useLiveTracking(trackingNumber);
+  // The cards are memoised and draw deferred views of the answers (lib/deferred-query.ts): an answer (history,
+  // positions, live data) re-renders the cards it changes in a deferred render, in short slices. The socket's state
+  // goes to the GPS panel at once: it decides whether the panel polls, and only the panel's shell re-renders for it.
+  const history = useQueryView(historyQuery);
+  const locations = useQueryView(locationsQuery);
+  const live = useQueryView(liveQuery);
   const [refreshing, setRefreshing] = useState(false);
+  const { refetch: refetchHistory } = historyQuery;
+  const { refetch: refetchLocations } = locationsQuery;
 
-  const refresh = async () => {
+  const refresh = useCallback(() => {
     setRefreshing(true);
-    try {
-      await Promise.all([onRefreshPackage(), history.refetch(), locations.refetch()]);
-    } finally {
-      setRefreshing(false);
-    }
-  };
+    void Promise.all([onRefreshPackage(), refetchHistory(), refetchLocations()]).finally(() => setRefreshing(false));
+  }, [onRefreshPackage, refetchHistory, refetchLocations]);
+  const points = useMemo(() => mapPoints(locations.data, live.data), [locations.data, live.data]);
+  const facts = useMemo(() => live.data && <LiveFactsLine live={live.data} status={pkg.status} />, [live.data, pkg.status]);
 
   return (
     <div className={classes.view}>
-      <PackageSummaryCard pkg={pkg} refreshing={refreshing} onRefresh={() => void refresh()} />
+      <PackageSummaryCard pkg={pkg} refreshing={refreshing} onRefresh={refresh} />
       <div className={classes.columns}>
         <div className={classes.stack}>
           <PackageDetailsCard pkg={pkg} />
@@ -49,11 +56,7 @@ export default function PackageView({ pkg, onRefreshPackage }: PackageViewProps)
         </div>
         <DeliveryTimelineCard history={history.data} loading={history.isPending} failed={history.isError} />
       </div>
-      <LiveMapCard
-        points={mapPoints(locations.data, live.data)}
-        pointsLoading={locations.isPending}
-        facts={live.data && <LiveFactsLine live={live.data} status={pkg.status} />}
-      />
+      <LiveMapCard points={points} pointsLoading={locations.isPending} facts={facts} />
       <LiveGpsPanel trackingNumber={trackingNumber} currentLocationText={pkg.currentLocation} socketLive={connection === 'live'} />
     </div>
   );

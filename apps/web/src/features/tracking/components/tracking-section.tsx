@@ -1,6 +1,6 @@
 import { Button, Loader, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ComponentType, type FormEvent } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState, type ComponentProps, type ComponentType, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { getPackageQueryOptions, usePackage } from '../api/get-package.ts';
@@ -35,6 +35,27 @@ function PackageLoading() {
     </div>
   );
 }
+
+/**
+ * The package cards, keyed by package by the caller: another package gets a fresh map fit and fresh tracking settings.
+ * Once the cards' chunk has loaded (the search starts loading it) they replace the loading place in one commit, without
+ * suspending: a Suspense fallback would first take the loading place away for a moment, and the page below would jump.
+ * The boundary is the same whether or not the chunk has loaded, so a page the server rendered with its package
+ * (decision 042) hydrates whichever way the browser's first render goes.
+ *
+ * Memoised: the search's own changes (its button busy while the package is looked up again) leave it alone. On a page
+ * the server rendered, a change that reached this boundary before it had hydrated would make React hydrate all the
+ * cards at once in one blocking task (Lighthouse's total blocking time); left alone, they hydrate in short slices.
+ */
+const PackageSlot = memo(function PackageSlot(props: ComponentProps<PackageViewType>) {
+  // Chosen once: switching from the lazy component to the loaded one on a later render would mount the cards afresh.
+  const [View] = useState(() => LoadedPackageView ?? LazyPackageView);
+  return (
+    <Suspense fallback={<PackageLoading />}>
+      <View {...props} />
+    </Suspense>
+  );
+});
 
 /**
  * The search of the public tracking page (spec §2) and, once found, the package. A tracking number arrives typed or
@@ -115,6 +136,8 @@ export function TrackingSection({ onPackageFound }: { onPackageFound?: (tracking
     search(input);
   };
 
+  const refetchPackage = pkg.refetch;
+  const refreshPackage = useCallback(() => refetchPackage(), [refetchPackage]);
   const busy = pkg.isFetching;
   const blank = !input.trim();
   // The error banner announces itself (role alert); a found package is announced here.
@@ -167,20 +190,7 @@ export function TrackingSection({ onPackageFound }: { onPackageFound?: (tracking
       {/* A link with ?track= shows the loading place from the first paint, before the effect above has searched. */}
       {((trackingNumber && pkg.isPending) || (!trackingNumber && trackParam?.trim())) && <PackageLoading />}
 
-      {/* Keyed by package: another package gets a fresh map fit and fresh tracking settings. Once the cards' chunk has
-          loaded (the search starts loading it) they replace the loading place in one commit, without suspending: a
-          Suspense fallback would first take the loading place away for a moment, and the page below would jump. */}
-      {shown && (
-        // The same boundary whether or not the cards' chunk has loaded, so a page the server rendered with its package
-        // (decision 042) hydrates whichever way the browser's first render goes.
-        <Suspense fallback={<PackageLoading />}>
-          {LoadedPackageView ? (
-            <LoadedPackageView key={shown.trackingNumber} pkg={shown} onRefreshPackage={() => pkg.refetch()} />
-          ) : (
-            <LazyPackageView key={shown.trackingNumber} pkg={shown} onRefreshPackage={() => pkg.refetch()} />
-          )}
-        </Suspense>
-      )}
+      {shown && <PackageSlot key={shown.trackingNumber} pkg={shown} onRefreshPackage={refreshPackage} />}
     </>
   );
 }

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { formatClockTime, formatLongDate, formatMediumDateTime } from './local-time.ts';
+
+// The same text as en-US Intl, whose spaces before AM/PM differ between ICU versions (U+202F or U+0020).
+const intl = (at: Date, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', options).format(at).replace(/\s/g, ' ');
+
+describe('local time without Intl', () => {
+  const samples = [
+    new Date(2026, 10, 22, 9, 5, 7),
+    new Date(2026, 0, 1, 0, 3, 0),
+    new Date(2026, 0, 1, 12, 0, 59),
+    new Date(2025, 5, 30, 23, 59, 59),
+    new Date(2024, 1, 29, 13, 30, 0),
+  ];
+
+  it('writes the clock, the long date and the timeline timestamp as en-US Intl does', () => {
+    for (const at of samples) {
+      expect(formatClockTime(at)).toBe(intl(at, { hour: 'numeric', minute: '2-digit', second: '2-digit' }));
+      expect(formatLongDate(at)).toBe(intl(at, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }));
+      expect(formatMediumDateTime(at)).toBe(intl(at, { dateStyle: 'medium', timeStyle: 'short' }));
+    }
+  });
+
+  it('takes milliseconds as well as dates', () => {
+    const at = samples[0]!;
+    expect(formatClockTime(at.getTime())).toBe('9:05:07 AM');
+    expect(formatLongDate(at.getTime())).toBe('Sunday, November 22, 2026');
+    expect(formatMediumDateTime(at.getTime())).toBe('Nov 22, 2026, 9:05 AM');
+  });
+});
