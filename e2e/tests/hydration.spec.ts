@@ -25,7 +25,7 @@ test.describe('the tracking page taken over from the server', () => {
     await page.goto(url);
     const panel = page.getByRole('region', { name: 'Live GPS Tracking' });
     // The live data has been drawn: the cards have been hydrated and are the app's.
-    await expect(panel.getByText(/Real-Time GPS Active|GPS Signal Lost/)).toBeVisible();
+    await expect(panel.getByText(/Real-Time GPS Active|GPS Connection Lost/)).toBeVisible();
     await expect(panel.getByRole('checkbox', { name: 'Auto-refresh' })).toBeChecked();
 
     // Mantine would replace each id with a random one after mounting (a re-render of every labelled control):
