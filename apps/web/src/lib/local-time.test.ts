@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClockTime, formatLongDate, formatMediumDateTime } from './local-time.ts';
+import { formatClockTime, formatLongDate, formatMediumDateTime, formatMediumDateTimeWithSeconds } from './local-time.ts';
 
 // The same text as en-US Intl, whose spaces before AM/PM differ between ICU versions (U+202F or U+0020).
 const intl = (at: Date, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', options).format(at).replace(/\s/g, ' ');
@@ -18,6 +18,7 @@ describe('local time without Intl', () => {
       expect(formatClockTime(at)).toBe(intl(at, { hour: 'numeric', minute: '2-digit', second: '2-digit' }));
       expect(formatLongDate(at)).toBe(intl(at, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }));
       expect(formatMediumDateTime(at)).toBe(intl(at, { dateStyle: 'medium', timeStyle: 'short' }));
+      expect(formatMediumDateTimeWithSeconds(at)).toBe(intl(at, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' }));
     }
   });
 

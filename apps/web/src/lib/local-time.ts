@@ -32,3 +32,9 @@ export function formatMediumDateTime(at: number | Date): string {
   const date = new Date(at);
   return `${MONTHS[date.getMonth()]!.slice(0, 3)} ${date.getDate()}, ${date.getFullYear()}, ${clock(date, false)}`;
 }
+
+/** 'Nov 22, 2026, 9:05:07 AM' (en-US, month 'short', day, year, hour, minute and second). */
+export function formatMediumDateTimeWithSeconds(at: number | Date): string {
+  const date = new Date(at);
+  return `${MONTHS[date.getMonth()]!.slice(0, 3)} ${date.getDate()}, ${date.getFullYear()}, ${clock(date, true)}`;
+}

@@ -1,4 +1,5 @@
 import { FEET_PER_METRE, GPS_STALE_MS, isLiveStatus, MPH_PER_MS } from '@cargo/shared';
+import { formatMediumDateTimeWithSeconds } from '../../../lib/local-time.ts';
 
 /**
  * Live GPS panel rule (design.md §6): connected when the newest fix is at most 120 s old and the package is in
@@ -68,10 +69,11 @@ export function formatClockTime(at: Date | number, timeZone?: string | null): st
   return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone: validTimeZone(timeZone) }).format(at);
 }
 
-/** Date and time of a fix, for 'Last update'. */
+/** Date and time of a fix, for 'Last update'; in the browser's zone without Intl (lib/local-time.ts, decision 043). */
 export function formatDateTime(iso: string, timeZone?: string | null): string {
   const at = Date.parse(iso);
   if (!Number.isFinite(at)) return iso;
+  if (!timeZone) return formatMediumDateTimeWithSeconds(at);
   return new Intl.DateTimeFormat('en-US', {
     month: 'short',
     day: 'numeric',
