@@ -1,4 +1,5 @@
-import { serverMessageSchema, type ClientMessage, type ServerMessage } from '@cargo/shared';
+import type { ClientMessage, ServerMessage } from '@cargo/shared';
+import { checkServerMessage } from './server-message.ts';
 
 /**
  * One /ws connection per tab for every live page (after traccar-web's SocketController, see decision 020):
@@ -272,7 +273,7 @@ export class LiveUpdatesClient {
   }
 }
 
-/** A server message checked against the shared /ws schema; null for anything else. */
+/** A server message checked against the shared /ws message types (server-message.ts); null for anything else. */
 export function parseServerMessage(data: unknown): ServerMessage | null {
   if (typeof data !== 'string') return null;
   let json: unknown;
@@ -281,6 +282,5 @@ export function parseServerMessage(data: unknown): ServerMessage | null {
   } catch {
     return null;
   }
-  const parsed = serverMessageSchema.safeParse(json);
-  return parsed.success ? parsed.data : null;
+  return checkServerMessage(json);
 }
