@@ -3,6 +3,8 @@
 // A component used anywhere in apps/web must have its sheet here: mantine-css.test.ts fails otherwise.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
+// The theme's own variables, written once rather than rendered by MantineProvider at every start (decision 043).
+import './theme-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
