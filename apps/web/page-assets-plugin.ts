@@ -34,17 +34,18 @@ export interface PageAssets {
 
 /**
  * Once the browser has reported the first contentful paint, imports the entry (`data-entry`) and the page's screen
- * (`data-preload`, space-separated chunks), so they all download at once; each chunk runs as soon as it and what it
- * imports have arrived (the modules are side-effect free but the entry, which starts the app). Importing rather than
- * adding `modulepreload` links: adding one link costs Chromium a few milliseconds of main thread, and the seventeen of
- * the tracking page made long tasks on a slow phone (decision 043). At once in a hidden tab, where nothing is painted,
+ * (`data-preload`, space-separated chunks), three per task, so they download alongside the entry; each chunk runs as
+ * soon as it and what it imports have arrived (the modules are side-effect free but the entry, which starts the app).
+ * Starting a module's fetch (an `import()` or a `modulepreload` link alike) costs Chromium a few milliseconds of main
+ * thread: the seventeen of the tracking page at once were one long task on a slow phone (decision 043). At once in a hidden tab, where nothing is painted,
  * and after 3 s at the latest should no paint be reported. Nothing of the app's script is fetched before the page has
  * painted, so it takes no bandwidth from the page's HTML and stylesheets. Kept to a few hundred bytes of ES5.
  */
 const AFTER_PAINT_SOURCE =
   `(function(){var s=document.currentScript,e=s&&s.getAttribute('data-entry'),p=(s&&s.getAttribute('data-preload')||'').split(' '),d=0;if(!e)return;` +
   `function no(){}` +
-  `function go(){if(d)return;d=1;import(e).catch(no);for(var i=0;i<p.length;i++)if(p[i])import(p[i]).catch(no);}` +
+  `function go(){if(d)return;d=1;import(e).catch(no);setTimeout(more,0,0);}` +
+  `function more(i){for(var n=i+3;i<n&&i<p.length;i++)if(p[i])import(p[i]).catch(no);if(i<p.length)setTimeout(more,0,i);}` +
   `if(document.visibilityState!=='visible'||typeof PerformanceObserver!=='function'){go();return;}` +
   `try{new PerformanceObserver(function(l,o){if(l.getEntries().some(function(x){return x.name==='first-contentful-paint';})){o.disconnect();setTimeout(go,0);}})` +
   `.observe({type:'paint',buffered:true});}catch(x){go();return;}` +
