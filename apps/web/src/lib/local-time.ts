@@ -16,8 +16,8 @@ function clock(date: Date, withSeconds: boolean): string {
   return `${hour12}:${two(date.getMinutes())}${withSeconds ? `:${two(date.getSeconds())}` : ''} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
-/** '9:05:07 AM'. */
-export function formatClockTime(at: number | Date): string {
+/** '9:05:07 AM' (the vehicle's time in another zone: gps-readouts.ts, with Intl). */
+export function formatLocalTime(at: number | Date): string {
   return clock(new Date(at), true);
 }
 

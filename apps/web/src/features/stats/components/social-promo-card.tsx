@@ -1,7 +1,7 @@
 import { Button, Card } from '@mantine/core';
 import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { useNow } from '../../../hooks/use-now.ts';
-import { formatClockTime, formatLongDate } from '../../../lib/local-time.ts';
+import { formatLocalTime, formatLongDate } from '../../../lib/local-time.ts';
 import { useDailyStats } from '../api/get-daily-stats.ts';
 import { PROMO_TEXTS, STATS_TEXTS } from '../texts.ts';
 import { formatFigure, STAT_FIGURES } from '../utils/stat-figures.ts';
@@ -26,7 +26,7 @@ function LiveClock() {
   return (
     <div className={classes.clock}>
       <time className={classes.clockTime} dateTime={new Date(now).toISOString()}>
-        {formatClockTime(now)}
+        {formatLocalTime(now)}
       </time>
       <span className={classes.clockDate}>{formatLongDate(now)}</span>
     </div>
