@@ -1,6 +1,6 @@
 import type { EtaEstimate, LiveTracking, LocationUpdateData, ProximityAlert } from '@cargo/shared';
 import type { LocationRow, PackageRow } from '../db/types.ts';
-import { timeZoneAt } from '../lib/time-zone.ts';
+import { timeZoneAt, timeZoneInfo } from '../lib/time-zone.ts';
 import type { LiveState } from '../services/live-tracking.ts';
 
 const num = (v: number | null | undefined): number | null => (v == null ? null : Number(v));
@@ -9,6 +9,7 @@ const num = (v: number | null | undefined): number | null => (v == null ? null :
 export function presentLiveTracking(state: LiveState): LiveTracking {
   const { pkg, fix, driver, showPosition, eta, nowMs } = state;
   const position = showPosition && fix ? { lat: Number(fix.lat), lng: Number(fix.lng) } : null;
+  const timeZone = position ? timeZoneAt(position.lat, position.lng) : null;
   return {
     packageId: pkg.id,
     status: pkg.status,
@@ -37,7 +38,8 @@ export function presentLiveTracking(state: LiveState): LiveTracking {
             accuracy: num(fix.accuracy),
             heading: num(fix.heading),
             battery: num(fix.battery),
-            timeZone: timeZoneAt(position.lat, position.lng),
+            timeZone,
+            zone: timeZoneInfo(timeZone, nowMs),
           }
         : null,
   };

@@ -282,7 +282,9 @@ describeApi('live GPS fixes and the public live view', () => {
       heading: 180,
       battery: 64,
       timeZone: 'America/Chicago',
+      zone: { name: expect.stringMatching(/^Central (Standard|Daylight) Time$/), abbreviation: expect.stringMatching(/^C[SD]T$/), utcOffsetMinutes: expect.any(Number) },
     });
+    expect([-360, -300]).toContain(view.currentLocation.zone.utcOffsetMinutes);
     // 4000 m × 1.3 ÷ 20 m/s = 260 s → 5 minutes.
     expect(view.etaMinutes).toBe(5);
     expect(view.eta).toEqual({ minutes: 5, distanceM: expect.closeTo(4000, -1), speedKmh: 72, speedSource: 'recent' });

@@ -37,6 +37,8 @@ export interface RequestOptions {
   token?: string | null;
 }
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 function storedAdminToken(): string | null {
   try {
     return window.localStorage.getItem(ADMIN_TOKEN_KEY);
@@ -92,6 +94,10 @@ export async function apiRequestWithHeaders<T = unknown>(
   options: RequestOptions = {},
   parser?: ResponseParser<T>,
 ): Promise<{ body: T; headers: Headers }> {
+  // Each request starts in a task of its own: reading the stored token, building the headers and starting the fetch
+  // cost a slow phone several milliseconds each, and a screen's queries all start in the same pass of React's effects,
+  // which with four requests and the socket was the page's longest task (issue 11, decision 044).
+  await nextTask();
   const headers = new Headers({ Accept: 'application/json' });
   // Only with a body: Fastify rejects an empty body that claims to be JSON.
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');

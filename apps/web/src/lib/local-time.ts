@@ -1,8 +1,8 @@
 /**
- * Dates and times in this browser's time zone, written as en-US writes them, without `Intl.DateTimeFormat`: the first
- * formatter a page creates loads the browser's locale data, about 25 ms of a phone's main thread (100 ms at
- * Lighthouse's 4× slowdown), which the home page paid while starting up for its clock (issue 11). Formats that need
- * another time zone (the vehicle's local time) still use `Intl`.
+ * Dates and times in this browser's time zone, or at an offset from UTC the server gave, written as en-US writes them,
+ * without `Intl.DateTimeFormat`: the first formatter a page creates loads the browser's locale data, about 25 ms of a
+ * phone's main thread (100 ms at Lighthouse's 4× slowdown), and the first with a `timeZone` its time zone data, as
+ * much again (issue 11, decisions 043 and 044).
  */
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -10,15 +10,24 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-function clock(date: Date, withSeconds: boolean): string {
-  const hours = date.getHours();
+function clockOf(hours: number, minutes: number, seconds: number | null): string {
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${hour12}:${two(date.getMinutes())}${withSeconds ? `:${two(date.getSeconds())}` : ''} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${hour12}:${two(minutes)}${seconds === null ? '' : `:${two(seconds)}`} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
-/** '9:05:07 AM' (the vehicle's time in another zone: gps-readouts.ts, with Intl). */
+function clock(date: Date, withSeconds: boolean): string {
+  return clockOf(date.getHours(), date.getMinutes(), withSeconds ? date.getSeconds() : null);
+}
+
+/** '9:05:07 AM'. */
 export function formatLocalTime(at: number | Date): string {
   return clock(new Date(at), true);
+}
+
+/** '9:05:07 AM' (or '9:05 AM' without seconds) where the clocks are `offsetMinutes` from UTC: the vehicle's time. */
+export function formatTimeAtOffset(at: number | Date, offsetMinutes: number, withSeconds = true): string {
+  const date = new Date(+at + offsetMinutes * 60_000);
+  return clockOf(date.getUTCHours(), date.getUTCMinutes(), withSeconds ? date.getUTCSeconds() : null);
 }
 
 /** 'Sunday, November 22, 2026'. */

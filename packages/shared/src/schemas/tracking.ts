@@ -6,6 +6,10 @@ import { publicPackageSchema } from './package.ts';
 
 export { PROXIMITY_TYPES, etaEstimateSchema, proximityAlertSchema, type EtaEstimate, type ProximityAlert, type ProximityType } from '../ws-events.ts';
 
+/** A time zone as en-US names it at a moment, with its offset from UTC then ('Central Standard Time', 'CST', -360). */
+export const timeZoneInfoSchema = z.object({ name: z.string(), abbreviation: z.string(), utcOffsetMinutes: z.number() });
+export type TimeZoneInfo = z.infer<typeof timeZoneInfoSchema>;
+
 /** GET /api/tracking/live/{trackingNumber or customer token} (spec §3 'Live tracking response'). */
 export const liveTrackingSchema = z.object({
   packageId: z.string(),
@@ -37,7 +41,10 @@ export const liveTrackingSchema = z.object({
       accuracy: z.number().nullable(),
       heading: z.number().nullable(),
       battery: z.number().nullable(),
+      /** The IANA zone at the position (design.md: looked up from latitude and longitude). */
       timeZone: z.string().nullable(),
+      /** That zone's names and offset when the view was made: the vehicle's local time is drawn from it. */
+      zone: timeZoneInfoSchema.nullable(),
     })
     .nullable(),
 });

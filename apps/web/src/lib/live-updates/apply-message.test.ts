@@ -20,7 +20,7 @@ const view = (over: Partial<LiveTracking> = {}): LiveTracking => ({
   packageInfo: { trackingNumber: 'PKG1', customer: 'Erin', destination: '1 Main St' },
   pickup: { address: 'A', lat: 1, lng: 1 },
   delivery: { address: 'B', lat: 2, lng: 2 },
-  currentLocation: { lat: 1.5, lng: 1.5, address: null, lastUpdate: '2026-11-22T01:00:00.000Z', speed: 12, accuracy: 8, heading: 90, battery: 70, timeZone: 'America/Chicago' },
+  currentLocation: { lat: 1.5, lng: 1.5, address: null, lastUpdate: '2026-11-22T01:00:00.000Z', speed: 12, accuracy: 8, heading: 90, battery: 70, timeZone: 'America/Chicago', zone: { name: 'Central Standard Time', abbreviation: 'CST', utcOffsetMinutes: -360 } },
   ...over,
 });
 
@@ -53,7 +53,7 @@ describe('applyLiveMessage', () => {
     const now = Date.parse('2026-11-22T01:01:00.000Z');
     applyLiveMessage(qc, fix('2026-11-22T01:00:30.000Z'), now);
     const live = qc.getQueryData<LiveTracking>(trackingKeys.live('PKG1'))!;
-    expect(live.currentLocation).toMatchObject({ lat: 1.9, lng: 1.9, lastUpdate: '2026-11-22T01:00:30.000Z', accuracy: 5, timeZone: 'America/Chicago' });
+    expect(live.currentLocation).toMatchObject({ lat: 1.9, lng: 1.9, lastUpdate: '2026-11-22T01:00:30.000Z', accuracy: 5, timeZone: 'America/Chicago', zone: { name: 'Central Standard Time', abbreviation: 'CST', utcOffsetMinutes: -360 } });
     expect(live.eta).toEqual({ minutes: 2, distanceM: 900, speedKmh: 47, speedSource: 'recent' });
     expect(live.estimatedArrival).toBe('2026-11-22T01:03:00.000Z');
     expect(live.proximityAlert?.type).toBe('approaching');

@@ -31,6 +31,7 @@ export function withFix(live: LiveTracking, { data }: LocationUpdate, nowMs: num
       battery: data.battery,
       // The push carries no time zone; a vehicle keeps its zone between fixes (a refetch brings a new one).
       timeZone: live.currentLocation?.timeZone ?? null,
+      zone: live.currentLocation?.zone ?? null,
     },
   };
 }

@@ -44,7 +44,13 @@ export function useLiveUpdates(ref: string | null | undefined): LiveStatus {
   const client = liveClientFor(useQueryClient());
   useEffect(() => {
     if (!ref) return undefined;
-    return client.subscribe(ref);
+    // Opening the socket waits for a task of its own, after the effects that start the screen's requests (decision 044).
+    let release: (() => void) | undefined;
+    const timer = setTimeout(() => (release = client.subscribe(ref)), 0);
+    return () => {
+      clearTimeout(timer);
+      release?.();
+    };
   }, [client, ref]);
   const status = useSyncExternalStore(client.onStatus, client.getStatus, () => 'idle' as const);
   // With a package to follow, the socket opens right after this render (the effect above): that is 'connecting', not

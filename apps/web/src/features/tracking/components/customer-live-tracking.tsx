@@ -53,7 +53,7 @@ export function CustomerLiveTracking({ refId }: { refId: string | undefined }) {
   const delivered = data.status === 'delivered';
   const arrival =
     active && data.eta
-      ? `${formatEtaMinutes(data.eta.minutes)} (around ${formatClockTime(now + data.eta.minutes * 60_000, fix?.timeZone)})`
+      ? `${formatEtaMinutes(data.eta.minutes)} (around ${formatClockTime(now + data.eta.minutes * 60_000, fix?.zone)})`
       : CUSTOMER_LIVE_TEXTS.noEstimate;
   const refresh = async () => {
     setRefreshing(true);

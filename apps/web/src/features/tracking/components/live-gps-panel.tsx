@@ -6,6 +6,7 @@ import {
   REFRESH_INTERVALS_MS,
   signalBars,
   type LiveTracking,
+  type TimeZoneInfo,
 } from '@cargo/shared';
 import { Button, Card, Checkbox, NativeSelect, Skeleton, Text } from '@mantine/core';
 import { memo, useDeferredValue, useState, type ReactNode } from 'react';
@@ -24,7 +25,6 @@ import {
   formatTimeWithSeconds,
   isGpsConnected,
   speedMph,
-  timeZoneNames,
 } from '../utils/gps-readouts.ts';
 import classes from './live-gps-panel.module.css';
 import { BatteryIcon, RefreshIcon, SatelliteIcon } from './package-icons.tsx';
@@ -62,9 +62,9 @@ function Readout({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The vehicle's local time, ticking every second. */
-function LocalTime({ timeZone }: { timeZone: string | null }) {
+function LocalTime({ zone }: { zone: TimeZoneInfo | null }) {
   const now = useNow(1_000);
-  return <time dateTime={new Date(now).toISOString()}>{formatTimeWithSeconds(now, timeZone)}</time>;
+  return <time dateTime={new Date(now).toISOString()}>{formatTimeWithSeconds(now, zone)}</time>;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -81,7 +81,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function ConnectedDetails({ live, fix, currentLocationText }: { live: LiveTracking; fix: Fix; currentLocationText: string }) {
   const mph = speedMph(fix.speed);
-  const zone = timeZoneNames(fix.timeZone);
+  const { zone } = fix;
   return (
     <div className={classes.sections}>
       <Section title={GPS_TEXTS.vehicleStatus}>
@@ -89,7 +89,7 @@ function ConnectedDetails({ live, fix, currentLocationText }: { live: LiveTracki
           <Readout label={GPS_TEXTS.speed}>{mph == null ? GPS_TEXTS.unknown : `${mph} mph`}</Readout>
           <Readout label={GPS_TEXTS.accuracy}>{formatAccuracy(fix.accuracy) ?? GPS_TEXTS.unknown}</Readout>
           <Readout label={GPS_TEXTS.localTime}>
-            <LocalTime timeZone={fix.timeZone} />
+            <LocalTime zone={zone} />
           </Readout>
           <Readout label={GPS_TEXTS.heading}>{formatHeading(fix.heading) ?? GPS_TEXTS.notAvailable}</Readout>
         </dl>
@@ -113,7 +113,7 @@ function ConnectedDetails({ live, fix, currentLocationText }: { live: LiveTracki
           <Readout label={GPS_TEXTS.timeZone}>
             {zone ? (
               <>
-                {zone.long} ({zone.short})
+                {zone.name} ({zone.abbreviation})
               </>
             ) : (
               GPS_TEXTS.unknown

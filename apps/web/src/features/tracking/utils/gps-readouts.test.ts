@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAccuracy, formatBattery, formatCoordinate, formatHeading, isGpsConnected, speedMph, timeZoneNames } from './gps-readouts.ts';
+import { formatAccuracy, formatBattery, formatCoordinate, formatClockTime, formatHeading, formatTimeWithSeconds, isGpsConnected, speedMph } from './gps-readouts.ts';
 
 describe('isGpsConnected (design.md §6)', () => {
   const now = Date.parse('2026-03-02T12:00:00Z');
@@ -41,10 +41,13 @@ describe('readouts (spec §9)', () => {
     expect(formatBattery(77)).toBe('77%');
     expect(formatBattery(null)).toBeNull();
   });
-  it('names a time zone and its abbreviation through Intl', () => {
-    const winter = Date.parse('2026-01-15T12:00:00Z');
-    expect(timeZoneNames('America/Chicago', winter)).toEqual({ long: 'Central Standard Time', short: 'CST' });
-    expect(timeZoneNames('Not/AZone', winter)).toBeNull();
-    expect(timeZoneNames(null, winter)).toBeNull();
+  it("writes the vehicle's clock from the zone the server named, without Intl", () => {
+    const at = Date.parse('2026-01-15T18:05:07Z');
+    const central = { name: 'Central Standard Time', abbreviation: 'CST', utcOffsetMinutes: -360 };
+    expect(formatTimeWithSeconds(at, central)).toBe('12:05:07 PM');
+    expect(formatClockTime(at, central)).toBe('12:05 PM CST');
+    expect(formatTimeWithSeconds(at, { name: 'India Standard Time', abbreviation: 'GMT+5:30', utcOffsetMinutes: 330 })).toBe('11:35:07 PM');
+    // Without a zone: the browser's own clock.
+    expect(formatTimeWithSeconds(at, null)).toBe(new Date(at).toLocaleTimeString('en-US').replace(/\s/g, ' '));
   });
 });

@@ -1,5 +1,5 @@
-import { FEET_PER_METRE, GPS_STALE_MS, isLiveStatus, MPH_PER_MS } from '@cargo/shared';
-import { formatMediumDateTimeWithSeconds } from '../../../lib/local-time.ts';
+import { FEET_PER_METRE, GPS_STALE_MS, isLiveStatus, MPH_PER_MS, type TimeZoneInfo } from '@cargo/shared';
+import { formatLocalTime, formatMediumDateTimeWithSeconds, formatTimeAtOffset } from '../../../lib/local-time.ts';
 
 /**
  * Live GPS panel rule (design.md §6): connected when the newest fix is at most 120 s old and the package is in
@@ -44,58 +44,19 @@ export function formatBattery(percent: number | null | undefined): string | null
   return `${Math.round(percent)}%`;
 }
 
-function validTimeZone(timeZone: string | null | undefined): string | undefined {
-  if (!timeZone) return undefined;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return timeZone;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Wall-clock time with seconds in a time zone (the browser's own when it is unknown or invalid). */
-export function formatTimeWithSeconds(at: Date | number, timeZone?: string | null): string {
-  return new Intl.DateTimeFormat('en-US', {
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZone: validTimeZone(timeZone),
-  }).format(at);
+/** Wall-clock time with seconds in the vehicle's zone ('9:05:07 AM'); the browser's own when the zone is unknown. */
+export function formatTimeWithSeconds(at: Date | number, zone?: TimeZoneInfo | null): string {
+  return zone ? formatTimeAtOffset(at, zone.utcOffsetMinutes) : formatLocalTime(at);
 }
 
 /** Wall-clock time to the minute with its zone ('6:18 PM PST'), in the vehicle's zone or the browser's: an arrival time. */
-export function formatClockTime(at: Date | number, timeZone?: string | null): string {
-  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone: validTimeZone(timeZone) }).format(at);
+export function formatClockTime(at: Date | number, zone?: TimeZoneInfo | null): string {
+  if (zone) return `${formatTimeAtOffset(at, zone.utcOffsetMinutes, false)} ${zone.abbreviation}`;
+  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(at);
 }
 
-/** Date and time of a fix, for 'Last update'; in the browser's zone without Intl (lib/local-time.ts, decision 043). */
-export function formatDateTime(iso: string, timeZone?: string | null): string {
+/** Date and time of a fix, for 'Last update', in the browser's zone (lib/local-time.ts, decision 043). */
+export function formatDateTime(iso: string): string {
   const at = Date.parse(iso);
-  if (!Number.isFinite(at)) return iso;
-  if (!timeZone) return formatMediumDateTimeWithSeconds(at);
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZone: validTimeZone(timeZone),
-  }).format(at);
-}
-
-function zoneNamePart(timeZone: string, style: 'long' | 'short', at: Date | number): string | undefined {
-  return new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: style })
-    .formatToParts(at)
-    .find((part) => part.type === 'timeZoneName')?.value;
-}
-
-/** Long name and abbreviation of a time zone through Intl ('Central Standard Time', 'CST'); null when unknown. */
-export function timeZoneNames(timeZone: string | null | undefined, at: Date | number = Date.now()): { long: string; short: string } | null {
-  const zone = validTimeZone(timeZone);
-  if (!zone) return null;
-  const long = zoneNamePart(zone, 'long', at);
-  const short = zoneNamePart(zone, 'short', at);
-  return long && short ? { long, short } : null;
+  return Number.isFinite(at) ? formatMediumDateTimeWithSeconds(at) : iso;
 }

@@ -7,7 +7,7 @@ const base = {
   message: null,
   eta: { minutes: 9, distanceM: 5200, speedKmh: 45, speedSource: 'recent' },
   delivery: { address: '1 Twins Way', lat: 44.9817, lng: -93.2776 },
-  currentLocation: { lat: 44.9817 + 5200 / 111_195, lng: -93.2776, address: null, lastUpdate: '2026-11-22T01:00:00.000Z', speed: 12.5, accuracy: 8, heading: 0, battery: 70, timeZone: null },
+  currentLocation: { lat: 44.9817 + 5200 / 111_195, lng: -93.2776, address: null, lastUpdate: '2026-11-22T01:00:00.000Z', speed: 12.5, accuracy: 8, heading: 0, battery: 70, timeZone: null, zone: null },
 } as unknown as LiveTracking;
 const at = (seconds: number) => Date.parse('2026-11-22T01:00:00.000Z') + seconds * 1000;
 

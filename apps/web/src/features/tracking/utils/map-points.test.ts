@@ -60,7 +60,7 @@ describe('liveMapPoints', () => {
   const live = {
     pickup: { address: '233 S Wacker Dr, Chicago, IL 60606', lat: 41.8789, lng: -87.6359 },
     delivery: { address: '1 Twins Way, Minneapolis, MN 55403', lat: 44.9817, lng: -93.2776 },
-    currentLocation: { lat: 43, lng: -89, address: null, lastUpdate: '2026-11-22T01:00:00.000Z', speed: null, accuracy: null, heading: null, battery: null, timeZone: null },
+    currentLocation: { lat: 43, lng: -89, address: null, lastUpdate: '2026-11-22T01:00:00.000Z', speed: null, accuracy: null, heading: null, battery: null, timeZone: null, zone: null },
   } as unknown as LiveTracking;
 
   it('draws pickup, current and delivery from the live view, the current one stale past 120 s', () => {
