@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { mantineStableIds } from './mantine-ids-plugin.ts';
+import { mantineLazyDefaults } from './mantine-lazy-defaults-plugin.ts';
 import { pageAssets } from './page-assets-plugin.ts';
 
 const apiServer = 'http://localhost:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), mantineStableIds(), pageAssets()],
+  plugins: [react(), mantineStableIds(), mantineLazyDefaults(), pageAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
