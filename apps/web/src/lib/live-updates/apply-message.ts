@@ -37,6 +37,28 @@ export function withFix(live: LiveTracking, { data }: LocationUpdate, nowMs: num
 }
 
 /**
+ * A live view fetched afresh, against the one shown: when a push brought a newer fix while the request was on its way
+ * (the server answered before it had stored that fix), the newer fix stays, with what the server computed from it
+ * (active, ETA, proximity alert); the rest is the fetched view's. Otherwise the fetched view. The live query uses it
+ * as its structural sharing, so it also decides what a push written with `setQueryData` leaves.
+ */
+export function keepNewerFix(shown: LiveTracking | undefined, fetched: LiveTracking): LiveTracking {
+  const newer = shown?.currentLocation;
+  const older = fetched.currentLocation;
+  // No position in the fetched view is the server hiding it (delivered, not on its way): never overruled here.
+  if (!shown || !newer || !older || older.lastUpdate >= newer.lastUpdate) return fetched;
+  return {
+    ...fetched,
+    isActive: shown.isActive,
+    estimatedArrival: shown.estimatedArrival,
+    etaMinutes: shown.etaMinutes,
+    eta: shown.eta,
+    proximityAlert: shown.proximityAlert,
+    currentLocation: { ...newer, timeZone: newer.timeZone ?? older.timeZone, zone: newer.zone ?? older.zone },
+  };
+}
+
+/**
  * Writes a /ws message into the query cache under the keys the tracking pages read, so every page showing the package
  * updates at once with no request. What a push cannot carry (the timeline, the live view's texts after a status change)
  * is refetched.

@@ -1,6 +1,7 @@
 import type { LiveTracking } from '@cargo/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, replaceEqualDeep, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { keepNewerFix } from '../../../lib/live-updates/apply-message.ts';
 import { trackingKeys } from '../../../lib/live-updates/tracking-keys.ts';
 
 /** `GET /api/tracking/live/{trackingNumber}`: driver, vehicle and the newest fix while the package is on its way. */
@@ -12,6 +13,8 @@ export function getLiveTrackingQueryOptions(trackingNumber: string) {
   return queryOptions({
     queryKey: trackingKeys.live(trackingNumber),
     queryFn: ({ signal }) => getLiveTracking(trackingNumber, { signal }),
+    // An answer the server wrote before a fix that a push has already shown never takes the vehicle back.
+    structuralSharing: (shown, fetched) => replaceEqualDeep(shown, keepNewerFix(shown as LiveTracking | undefined, fetched as LiveTracking)),
   });
 }
 
