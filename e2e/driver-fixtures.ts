@@ -28,7 +28,7 @@ export async function createDriver(request: APIRequestContext, name = 'E2E Drive
 
 export type TestPackage = Package;
 
-export async function createPackage(request: APIRequestContext, driver: TestDriver | null, status = 'in_transit'): Promise<TestPackage> {
+export async function createPackage(request: APIRequestContext, driver: TestDriver | null, status = 'in_transit', overrides: Record<string, unknown> = {}): Promise<TestPackage> {
   const token = await adminToken(request);
   counter += 1;
   const trackingNumber = `DRV${Date.now().toString(36).toUpperCase()}${counter}`;
@@ -45,6 +45,7 @@ export async function createPackage(request: APIRequestContext, driver: TestDriv
       deliveryLat: 43.0412,
       deliveryLng: -87.9075,
       ...(driver ? { driverId: driver.id, driver: driver.name, driverPhone: driver.phone } : {}),
+      ...overrides,
     },
   });
   expect(reply.status(), await reply.text()).toBe(201);

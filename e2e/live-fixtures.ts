@@ -25,7 +25,13 @@ export interface TestPackage {
 let created = 0;
 
 /** POST /api/packages as admin: a package of our own with coordinates (no geocoding involved). */
-export async function createLivePackage(request: APIRequestContext, token: string, status: string, baseURL = ''): Promise<TestPackage> {
+export async function createLivePackage(
+  request: APIRequestContext,
+  token: string,
+  status: string,
+  baseURL = '',
+  fields: Record<string, unknown> = {},
+): Promise<TestPackage> {
   created += 1;
   const trackingNumber = `LIVE${Date.now().toString(36).toUpperCase()}${created}${Math.floor(Math.random() * 1000)}`;
   const reply = await request.post(`${baseURL}/api/packages`, {
@@ -48,6 +54,7 @@ export async function createLivePackage(request: APIRequestContext, token: strin
       pickupLng: PICKUP.lng,
       deliveryLat: DELIVERY.lat,
       deliveryLng: DELIVERY.lng,
+      ...fields,
     },
   });
   expect(reply.status(), await reply.text()).toBe(201);

@@ -46,6 +46,8 @@ export interface E2EServer {
   /** `http://127.0.0.1:{port}` of this worker's own server. */
   url: string;
   port: number;
+  /** The server's SQLite file, for tests that seed thousands of rows directly (e2e/seed.ts). */
+  databaseFile: string;
 }
 
 /** The settings every browser-test server runs with: the real built server, a fresh seeded database. */
@@ -97,7 +99,8 @@ export const test = base.extend<object, { server: E2EServer }>({
       const dataDir = mkdtempSync(join(tmpdir(), 'cargo-e2e-'));
       const logFile = join(dataDir, 'server.log');
       const log = openSync(logFile, 'a');
-      const env = e2eServerEnv(port, join(dataDir, 'e2e.db'));
+      const databaseFile = join(dataDir, 'e2e.db');
+      const env = e2eServerEnv(port, databaseFile);
       const child = spawn(process.execPath, [serverJs], {
         cwd: dataDir,
         env: { PATH: process.env.PATH ?? '', ...env, ...(process.env.E2E_SERVER_ENV ? JSON.parse(process.env.E2E_SERVER_ENV) : {}) },
@@ -107,7 +110,7 @@ export const test = base.extend<object, { server: E2EServer }>({
       const url = `http://127.0.0.1:${port}`;
       try {
         await waitReady(url, child, logFile);
-        await use({ url, port });
+        await use({ url, port, databaseFile });
       } finally {
         if (child.exitCode === null) {
           child.kill('SIGTERM');

@@ -26,6 +26,19 @@ function check(label, cmd, args, env) {
   return ok;
 }
 
+/** The titles of the tests Playwright reports as flaky (failed, then passed on the retry). */
+function flakyTitles(report) {
+  const titles = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) if (test.status === 'flaky') titles.push([...path, spec.title].filter(Boolean).join(' › '));
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  return titles;
+}
+
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return true;
   if (process.getuid?.() === 0) {
@@ -60,8 +73,12 @@ if (built && ensureChromium()) {
   const pwJson = join(out, 'playwright.json');
   run('playwright', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson, CHROMIUM_PATH: CHROMIUM });
   if (existsSync(pwJson)) {
-    const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
+    const report = JSON.parse(readFileSync(pwJson, 'utf8'));
+    const s = report.stats;
     totals.passed += s.expected + (s.flaky ?? 0);
+    totals.flaky = (totals.flaky ?? 0) + (s.flaky ?? 0);
+    // Tests that passed only on their retry are named, so a flake is seen and not hidden by the count.
+    for (const title of flakyTitles(report)) console.log(`flaky (passed on its retry): ${title}`);
     totals.failed += s.unexpected;
     totals.skipped += s.skipped;
   } else {
@@ -80,5 +97,5 @@ if (built && existsSync(join(root, 'bench/page-weight.mjs'))) check('page weight
 // fails when one errors, any request gets a 5xx, an acknowledged fix is not stored, or a subscriber misses a fix.
 if (built) check('bench smoke', 'node', ['bench/run.mjs', '--smoke', '--no-build']);
 
-console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}${totals.flaky ? ` (${totals.flaky} of the passed only on a retry)` : ''}`);
 process.exit(totals.failed === 0 ? 0 : 1);

@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LoginResponse, Package } from '@cargo/shared';
+import type { DeliveryProof, LoginResponse, Package } from '@cargo/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN, api, cliJs, pgQuery, PG_URL, postgresAvailable, root, startServer } from './server-process.ts';
+
+const PHOTO = join(root, 'apps/server/test/fixtures/photo-with-gps.jpg');
 
 function packageBody(trackingNumber: string) {
   return {
@@ -37,20 +39,28 @@ describe.concurrent('npm run backup and npm run restore', () => {
   async function roundTrip(databaseUrl: string, emptyTarget: () => Promise<string>, otherKindFile: string) {
     const dir = mkdtempSync(join(tmpdir(), 'cargo-backup-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const cli = (...args: string[]) => spawnSync(process.execPath, [cliJs, ...args], { cwd: dir, env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
+    // Proof-of-delivery photos in a files folder of this run: npm run backup copies it beside the backup (decision 050).
+    const filesEnv = { FILES_DIR: join(dir, 'files') };
+    const cli = (...args: string[]) => spawnSync(process.execPath, [cliJs, ...args], { cwd: dir, env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, ...filesEnv }, encoding: 'utf8' });
     const file = join(dir, 'cargo.backup');
 
-    let server = await startServer(databaseUrl, dir);
+    let server = await startServer(databaseUrl, dir, filesEnv);
     cleanups.push(() => void server.child.kill('SIGKILL'));
     const admin = (await api<LoginResponse>(server.base, 'POST', '/api/auth/login', ADMIN)).body.token;
     const kept = `BK${randomBytes(4).toString('hex').toUpperCase()}`;
     const later = `BK${randomBytes(4).toString('hex').toUpperCase()}`;
     expect((await api<Package>(server.base, 'POST', '/api/packages', packageBody(kept), admin)).status).toBe(201);
+    // Left at the door with a photo (the package is delivered; its photo and thumbnail are two files).
+    const form = new FormData();
+    form.append('data', JSON.stringify({ kind: 'left', leftAt: 'porch', deviceTime: new Date().toISOString() }));
+    form.append('photo', new Blob([readFileSync(PHOTO)], { type: 'image/jpeg' }), 'door.jpg');
+    const closed = await fetch(`${server.base}/api/packages/${kept}/outcomes`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+    expect(closed.status, await closed.clone().text()).toBe(201);
 
     // Backed up while the server runs (through npm, as an operator types it).
-    const backup = spawnSync('npm', ['run', '--silent', 'backup', '--', file], { cwd: root, env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
+    const backup = spawnSync('npm', ['run', '--silent', 'backup', '--', file], { cwd: root, env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, ...filesEnv }, encoding: 'utf8' });
     expect(backup.status, backup.stderr).toBe(0);
-    expect(backup.stdout).toMatch(/^Backup written: .*cargo\.backup \(\d+ bytes\)\n$/);
+    expect(backup.stdout).toMatch(/^Backup written: .*cargo\.backup \(\d+ bytes\)\nProof-of-delivery files: 2 copied to .*cargo\.backup\.files\n$/);
     expect(existsSync(file)).toBe(true);
     const again = cli('backup', file);
     expect(again.status).toBe(1);
@@ -78,11 +88,16 @@ describe.concurrent('npm run backup and npm run restore', () => {
     expect(wrongKind.stderr).toMatch(/is not a (SQLite|PostgreSQL) backup/);
     const restored = cli('restore', file, '--force');
     expect(restored.status, restored.stderr).toBe(0);
-    expect(restored.stdout).toMatch(/^Restored from /);
+    expect(restored.stdout).toMatch(/^Restored from .*\nProof-of-delivery files restored: 2\n$/);
 
     // The data is as it was at the backup; the admin's session from before the backup still signs in.
-    server = await startServer(databaseUrl, dir);
+    server = await startServer(databaseUrl, dir, filesEnv);
     expect((await api(server.base, 'GET', `/api/packages/${kept}`)).status).toBe(200);
+    // The photo, deleted with its package after the backup, is back.
+    const proof = await api<DeliveryProof>(server.base, 'GET', `/api/delivery-proof/${kept}`, undefined, admin);
+    const photo = await fetch(`${server.base}${proof.body.outcomes[0]!.full!.photo!.url}`);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/jpeg');
     expect((await api(server.base, 'GET', `/api/packages/${later}`)).status).toBe(404);
     const list = await api<Package[]>(server.base, 'GET', '/api/packages', undefined, admin);
     expect(list.status).toBe(200);

@@ -171,6 +171,9 @@ test('Pickup Requests: the status selector changes a request', async ({ adminPag
   });
   expect(made.ok()).toBe(true);
   await page.getByRole('tab', { name: 'Pickup Requests' }).click();
+  // The server searches: one request matches the name.
+  await page.getByRole('searchbox', { name: 'Search pickup requests' }).fill(name);
+  await expect(page.getByText('1 pickup request', { exact: true })).toBeVisible();
   await page.getByRole('combobox', { name: `Status of ${name}` }).selectOption('confirmed');
   await expect(page.getByText('Status updated successfully!')).toBeVisible();
   const list = await getJson(request, token, '/api/pickup-requests', z.array(pickupRequestSchema));
@@ -198,7 +201,7 @@ test('Database: totals; bulk delete asks first and deletes only what was selecte
   expect((await request.get(`/api/packages/${keep.id}`, { headers: bearer(token) })).status()).toBe(200);
 });
 
-const TABS = ['Packages', 'Create', 'Drivers', 'Driver Routes', 'Status', 'Location', 'Current Location', 'GPS Links', 'Devices', 'Tracking', 'Driver Portal', 'Pickup Requests', 'Database'];
+const TABS = ['Fleet', 'Packages', 'Create', 'Drivers', 'Driver Routes', 'Status', 'Location', 'Current Location', 'GPS Links', 'Devices', 'Tracking', 'Driver Portal', 'Pickup Requests', 'Delivery Proof', 'Notifications', 'Database'];
 
 for (const width of [1280, 375]) {
   test(`every tab passes axe at ${width} px${width === 375 ? ' with no horizontal overflow' : ''}`, async ({ page, token }) => {

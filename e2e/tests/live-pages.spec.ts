@@ -196,8 +196,11 @@ test.describe('customer live page', () => {
 
   test("'Tracking Not Available' with Try Again when the live data cannot be loaded", async ({ page, request }) => {
     const pkg = await createLivePackage(request, token, 'in_transit');
-    // The network fails on the way (a boundary): the server is not involved.
-    await page.route('**/api/tracking/live/**', (route) => route.abort('internetdisconnected'));
+    // An answer that means it (a 500), at once. A failure of the network is retried by itself instead, with the page
+    // saying it is reconnecting (decision 045, first-load-retry.spec.ts).
+    await page.route('**/api/tracking/live/**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal Server Error' }) }),
+    );
     await page.goto(`/track-live/${pkg.trackingNumber}`);
     await expect(page.getByRole('heading', { name: 'Tracking Not Available' })).toBeVisible();
     await expect(page.getByText(`Unable to load tracking data for package ${pkg.trackingNumber}.`)).toBeVisible();

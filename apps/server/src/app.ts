@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
+import { z } from 'zod';
 import { ERR, isWebRoute } from '@cargo/shared';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -17,12 +18,14 @@ import type { Env } from './env.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin, { handleError } from './plugins/errors.ts';
+import idempotencyPlugin from './plugins/idempotency.ts';
 import inputGuard from './plugins/input-guard.ts';
 import { RequestLog } from './lib/request-log.ts';
 import redisPlugin from './plugins/redis.ts';
 import securityPlugin from './plugins/security.ts';
 import servicesPlugin from './plugins/services.ts';
 import type { MapsLinkResolverOptions } from './services/maps-link-resolver.ts';
+import type { FileStore } from './services/delivery-proof/file-store.ts';
 import routes from './routes/index.ts';
 import { redactDeviceIds } from './services/osmand-report.ts';
 import { siteConfigOf } from './services/site-config.ts';
@@ -50,6 +53,8 @@ export interface BuildOptions {
   ssrDist?: string | null;
   /** How short Google Maps links are followed (tests route the fetch to a loopback fake and shorten the limits). */
   mapsLinks?: MapsLinkResolverOptions;
+  /** Where proof-of-delivery files go (tests pass a folder or an S3-protocol server of their own). */
+  fileStore?: FileStore;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -116,16 +121,37 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(securityPlugin, { env, namespace: options.namespace ?? 'app' });
   await app.register(databasePlugin, { handle, closeOnShutdown: ownsDatabase });
   await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Cargo tracking API', version: '1.0.0', description: 'Packages, drivers, live GPS and pickups.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'An admin or driver session token (POST /api/auth/login, POST /api/drivers/session).' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key (`ck_…`, made in the admin panel or POST /api/api-keys) as a Bearer token; each route names the scope it needs.',
+          },
+        },
+      },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      // A multipart body (proof-of-delivery uploads) is read by its handler, so it is documented here, not validated.
+      const multipartBody = (input.schema as Record<string, unknown> | undefined)?.['x-multipart-body'];
+      if (multipartBody) {
+        const schema = { ...(out.schema as Record<string, unknown>) };
+        delete schema['x-multipart-body'];
+        schema.body = { ...(z.toJSONSchema(multipartBody as z.ZodType, { io: 'input' }) as Record<string, unknown>), $schema: undefined };
+        return { ...out, schema };
+      }
+      return out;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
-  await app.register(servicesPlugin, { mapsLinks: options.mapsLinks });
+  await app.register(servicesPlugin, { mapsLinks: options.mapsLinks, fileStore: options.fileStore });
   await app.register(routes);
   await app.register(demoDrivePlugin);
 

@@ -2,9 +2,11 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { prepareDatabase } from './bootstrap.ts';
 import { BackupError, backupDatabase, restoreDatabase } from './db/backup.ts';
+import { backupFiles, filesBackupDir, restoreFiles } from './db/files-backup.ts';
+import { filesDirFor } from './services/delivery-proof/file-store.ts';
 import { openDatabase } from './db/index.ts';
 import { configureSecretHashing } from './lib/crypto.ts';
-import { EnvError, loadEnv } from './env.ts';
+import { EnvError, loadEnv, type Env } from './env.ts';
 import { Repositories } from './repositories/index.ts';
 import { AdminService, generatePassword } from './services/admins.ts';
 
@@ -29,7 +31,7 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   const env = loadEnv();
-  if (command === 'backup' || command === 'restore') return backupOrRestore(command, positionals[1], env.DATABASE_URL, values.force === true);
+  if (command === 'backup' || command === 'restore') return backupOrRestore(command, positionals[1], env, values.force === true);
   configureSecretHashing(env.PASSWORD_HASH_LOG_N);
   const handle = await openDatabase(env.DATABASE_URL);
   try {
@@ -71,7 +73,10 @@ async function main(): Promise<number> {
   }
 }
 
-async function backupOrRestore(command: 'backup' | 'restore', file: string | undefined, databaseUrl: string, force: boolean): Promise<number> {
+async function backupOrRestore(command: 'backup' | 'restore', file: string | undefined, env: Env, force: boolean): Promise<number> {
+  const databaseUrl = env.DATABASE_URL;
+  // Proof-of-delivery files: the folder store goes along (decision 050); a bucket keeps its own copies.
+  const filesDir = env.S3_ENDPOINT ? null : filesDirFor(env);
   if (!file) {
     process.stderr.write(`Usage: npm run ${command} -- <file> [--force]\n`);
     return 2;
@@ -80,9 +85,13 @@ async function backupOrRestore(command: 'backup' | 'restore', file: string | und
     if (command === 'backup') {
       const { bytes } = await backupDatabase(databaseUrl, file, { force });
       process.stdout.write(`Backup written: ${file} (${bytes} bytes)\n`);
+      const copied = filesDir ? backupFiles(filesDir, file, { force }) : 0;
+      if (copied > 0) process.stdout.write(`Proof-of-delivery files: ${copied} copied to ${filesBackupDir(file)}\n`);
     } else {
       await restoreDatabase(databaseUrl, file, { force });
+      const files = filesDir ? restoreFiles(filesDir, file) : 0;
       process.stdout.write(`Restored from ${file}: start the server (it applies any newer migrations)\n`);
+      if (files > 0) process.stdout.write(`Proof-of-delivery files restored: ${files}\n`);
     }
     return 0;
   } catch (err) {

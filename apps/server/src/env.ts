@@ -64,6 +64,21 @@ const envSchema = z.object({
   SOCIAL_URL: optionalUrl(/^https?:$/),
   SMTP_URL: optionalUrl(/^smtps?:$/),
   SMS_GATEWAY_URL: optionalUrl(/^https?:$/),
+  /** The From of customer emails; default: the company's name and SUPPORT_EMAIL. */
+  EMAIL_FROM: z.string().trim().optional().transform((v) => v || undefined),
+  /** The coordinator's email for pickup request alerts; default: SUPPORT_EMAIL. */
+  COORDINATOR_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
+  /** How often the notification worker looks for new events and due messages (ms); 0: no background worker (tests). */
+  NOTIFY_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** The first retry of a temporary failure (ms); later ones double up to an hour. Tests shorten it. */
+  NOTIFY_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  /**
+   * How long a sender holds a message it is sending (ms): one that died mid-send lets it go then, for another sender.
+   * Longer than the slowest send (SMTP: 10 s to connect, 30 s of silence).
+   */
+  NOTIFY_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** A VROOM server (its POST endpoint) that orders a driver's stops instead of the built-in optimiser (issue 20). */
+  VROOM_URL: optionalUrl(/^https?:$/),
   PUBLIC_URL: optionalUrl(/^https?:$/),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** scrypt cost of new password and PIN hashes, as log2(N): 17 is OWASP's; the test suite uses less to stay fast. */
@@ -72,6 +87,8 @@ const envSchema = z.object({
   PUBLIC_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** GPS fixes per signed-in driver, share link or device per minute (design.md §4: 600); raised by the benchmarks. */
   INGEST_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Requests per API key per minute (issue 19): 429 with Retry-After beyond. */
+  API_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Pickup requests (and driver self-registrations) per IP per hour (design.md §4: 10). */
   PICKUP_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
@@ -80,6 +97,23 @@ const envSchema = z.object({
   /** How long a client may take to send its request headers, in ms (Node's default is 60 s; slow clients held sockets). */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
   WEB_DIST: z.string().optional(),
+  /** Proof-of-delivery photos and signatures (decision 050): a folder, by default 'files' beside the SQLite file (./data/files). */
+  FILES_DIR: z.string().optional(),
+  /** S3-compatible object storage for the files instead of the folder, when S3_ENDPOINT and S3_BUCKET are set. */
+  S3_ENDPOINT: optionalUrl(/^https?:$/),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Most S3-compatible servers (MinIO, Garage, Ceph) want path-style addresses; AWS takes either. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((v) => v !== 'false'),
+  /** The largest photo or signature a driver may send, in bytes (a larger one is 413). */
+  PROOF_FILE_MAX_BYTES: z.coerce.number().int().min(64 * 1024).max(50 * 1024 * 1024).default(12 * 1024 * 1024),
+  /** How long a link to a photo or signature works, in seconds. */
+  PROOF_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -94,7 +128,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const name = String(issue.path[0] ?? 'environment');
     throw new EnvError(`Invalid environment variable ${name}: ${issue.message}`);
   }
-  return result.data;
+  const env = result.data;
+  if (env.S3_ENDPOINT && !env.S3_BUCKET) throw new EnvError('Invalid environment variable S3_BUCKET: required when S3_ENDPOINT is set');
+  return env;
 }
 
 export function isPostgresUrl(url: string): boolean {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Access } from '../src/auth/role-table.ts';
 import { makeDriver, makePackage, type DriverFixture } from './fixtures.ts';
+import { multipart } from './multipart.ts';
 import { describeApi, setupApp, type TestContext } from './helper.ts';
 
 /**
@@ -329,7 +330,8 @@ describeApi('authorization beyond the role matrix', () => {
     // Columns a driver's own write may change (its position, a package's status and current location); anything else
     // of the driver's package and the driver, and every row of anyone else, must stay as it was.
     const MAY_CHANGE = {
-      packages: new Set(['status', 'currentLocation', 'updatedAt', 'proximityState']),
+      // eventSequence: a status change writes its event (the outbox, decision 046).
+      packages: new Set(['status', 'currentLocation', 'updatedAt', 'proximityState', 'eventSequence']),
       drivers: new Set(['currentLat', 'currentLng', 'lastLocationUpdate', 'isOnline']),
     };
     const victim = { pkg: pkgB, driver: driverB };
@@ -339,16 +341,19 @@ describeApi('authorization beyond the role matrix', () => {
       const url = fillUrl(route.url, { pkg: pkgA.id, driver: driverA.id, phone: driverA.phone, token: linkA.token });
       minutesAgo -= 1;
       const before = await snapshot();
+      const payload = {
+        ...extrasAgainst(victim),
+        ...payloadFor(pkgA, { lat: 41.9 + minutesAgo * 0.001, lng: -87.7 }, T(minutesAgo)),
+        // On the driver's own routes a driverId is part of the payload (it must match the address).
+        ...(route.url.startsWith('/api/drivers/') ? { driverId: driverA.id } : {}),
+      };
+      // A stop closed as an attempt (a multipart form whose data field carries the extras too).
+      const form = route.url === '/api/packages/:id/outcomes' ? multipart({ ...payload, kind: 'attempted', reason: 'other', deviceTime: T(minutesAgo) }) : null;
       const res = await ctx.request({
         method: route.method as 'POST',
         url,
         token: driverA.token,
-        payload: {
-          ...extrasAgainst(victim),
-          ...payloadFor(pkgA, { lat: 41.9 + minutesAgo * 0.001, lng: -87.7 }, T(minutesAgo)),
-          // On the driver's own routes a driverId is part of the payload (it must match the address).
-          ...(route.url.startsWith('/api/drivers/') ? { driverId: driverA.id } : {}),
-        },
+        ...(form ? { payload: form.payload, headers: form.headers } : { payload }),
       });
       if (res.statusCode >= 300) {
         failures.push(`${route.method} ${url} refused a valid body with extras (${res.statusCode} ${res.body.slice(0, 160)}): add its payload to payloadFor`);

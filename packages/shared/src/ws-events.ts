@@ -12,6 +12,12 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribe'), trackingId: wsTrackingId }),
   z.object({ type: z.literal('unsubscribe'), trackingId: wsTrackingId }),
   z.object({ type: z.literal('ping') }),
+  /**
+   * The fleet map (admin only, issue 20): every driver's position. The server checks the admin session: the token
+   * here (a browser cannot set headers on a WebSocket), or the session cookie the socket was opened with.
+   */
+  z.object({ type: z.literal('subscribe_fleet'), token: z.optional(z.string().check(z.maxLength(200))) }),
+  z.object({ type: z.literal('unsubscribe_fleet') }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
@@ -74,3 +80,25 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type ServerEvents = { [M in ServerMessage as M['type']]: Omit<M, 'type'> };
+
+/** A driver's position on the fleet map (the same fields as fleetPositionSchema of schemas/dispatch.ts). */
+export const fleetPositionMessageSchema = z.object({
+  driverId: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  speed: z.nullable(z.number()),
+  heading: z.nullable(z.number()),
+  recordedAt: z.string(),
+  movedAt: z.string(),
+});
+
+/**
+ * Messages of the fleet subscription (admin only): confirmed, refused (with the reason), and the positions that
+ * changed in the last second, batched so 200 drivers reporting every 5 s make one message a second.
+ */
+export const fleetServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('fleet_subscribed') }),
+  z.object({ type: z.literal('fleet_refused'), message: z.string() }),
+  z.object({ type: z.literal('fleet_positions'), positions: z.array(fleetPositionMessageSchema) }),
+]);
+export type FleetServerMessage = z.infer<typeof fleetServerMessageSchema>;

@@ -1,10 +1,12 @@
+import type { ApiKeyScope } from '@cargo/shared';
+
 /**
  * The one role table (design.md §4). Every route the server registers must have an entry here: the auth plugin
  * refuses to start otherwise, and the role-matrix test walks the server's own routes against it.
  *
  * - public: anyone.
  * - session: any signed-in admin or driver.
- * - admin: a signed-in admin.
+ * - admin: a signed-in admin; with `scope`, also an API key that has that scope (issue 19).
  * - driver-self: a signed-in driver acting on itself (no admin identity to act as).
  * - driver: a signed-in driver who owns the object named by `owns`, or an admin.
  */
@@ -27,12 +29,14 @@ export type Ownership =
 export type Access =
   | { role: 'public' }
   | { role: 'session' }
-  | { role: 'admin' }
+  | { role: 'admin'; scope?: ApiKeyScope }
   | { role: 'driver-self' }
   | { role: 'driver'; owns: Ownership };
 
 const PUBLIC: Access = { role: 'public' };
 const ADMIN: Access = { role: 'admin' };
+/** An admin, or an API key with this scope. */
+const adminOrKey = (scope: ApiKeyScope): Access => ({ role: 'admin', scope });
 const driver = (owns: Ownership): Access => ({ role: 'driver', owns });
 
 export const ROLE_TABLE: Readonly<Record<string, Access>> = {
@@ -62,7 +66,16 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   // The driver share-link token in the path is the credential; answers the package's public view.
   'GET /api/share-links/:token': PUBLIC,
   'GET /ws': PUBLIC,
+  // Proof of delivery (issue 18): the outcome in words by tracking number; the full proof by the customer's share
+  // token or for an admin or the assigned driver (the route resolves the caller, policies/proof-view.ts).
+  'GET /api/delivery-proof/:id': PUBLIC,
+  // The signed, expiring link is the credential (design.md §10).
+  'GET /api/proof-files/:id': PUBLIC,
   'GET /api/health': PUBLIC,
+  // One-click unsubscribe (RFC 8058): the signed token in the email's link is the authority.
+  'POST /api/notifications/unsubscribe': PUBLIC,
+  'GET /unsubscribe': PUBLIC,
+  'POST /unsubscribe': PUBLIC,
   'GET /api/ready': PUBLIC,
 
   // Drivers: own data and assigned packages only (an admin may do the same)
@@ -71,6 +84,7 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'POST /api/drivers/:id/fixes': driver('driver-id'),
   'GET /api/drivers/phone/:phone': driver('driver-phone'),
   'GET /api/drivers/:id/packages': driver('driver-id'),
+  'GET /api/drivers/:id/stops': driver('driver-id'),
   'POST /api/drivers/:id/location': driver('driver-id'),
   'PATCH /api/packages/:id/status': driver('package'),
   'POST /api/packages/:id/location': driver('package'),
@@ -79,13 +93,15 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'POST /api/tracking/web-location': driver('package-in-body'),
   'POST /api/share-links': driver('package-id-in-body'),
   'DELETE /api/share-links/:token': driver('share-link'),
+  'POST /api/packages/:id/outcomes': driver('package'),
+  'GET /api/delivery-requirements': { role: 'session' },
 
   // Admin
-  'GET /api/packages': ADMIN,
-  'POST /api/packages': ADMIN,
-  'PUT /api/packages/:id': ADMIN,
+  'GET /api/packages': adminOrKey('packages:read'),
+  'POST /api/packages': adminOrKey('packages:write'),
+  'PUT /api/packages/:id': adminOrKey('packages:write'),
   'DELETE /api/packages/:id': ADMIN,
-  'POST /api/packages/:id/status': ADMIN,
+  'POST /api/packages/:id/status': adminOrKey('packages:write'),
   'POST /api/packages/:id/location-link': ADMIN,
   'GET /api/packages/:id/share-links': ADMIN,
   'GET /api/share-links': ADMIN,
@@ -106,9 +122,32 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'POST /api/tracking/sms-setup': ADMIN,
   'POST /api/tracking/real-location/save': ADMIN,
   'GET /api/tracking/real-location': ADMIN,
+  'GET /api/notifications/templates': ADMIN,
+  'PUT /api/notifications/templates/:eventType/:channel/:audience': ADMIN,
+  'DELETE /api/notifications/templates/:eventType/:channel/:audience': ADMIN,
+  'POST /api/notifications/preview': ADMIN,
+  'GET /api/notifications/settings': ADMIN,
+  'PUT /api/notifications/settings': ADMIN,
+  'GET /api/notifications/messages': ADMIN,
+  'POST /api/notifications/messages/:id/resend': ADMIN,
+  'POST /api/api-keys': ADMIN,
+  'GET /api/api-keys': ADMIN,
+  'POST /api/api-keys/:id/revoke': ADMIN,
   'GET /api/devices': ADMIN,
   'POST /api/devices': ADMIN,
   'DELETE /api/devices/:id': ADMIN,
+  'PUT /api/delivery-requirements': ADMIN,
+  'GET /api/delivery-attempts': ADMIN,
+  'GET /api/packages/:id/proof-receipt': ADMIN,
+  // CSV exports of the panel's lists (issue 20)
+  'GET /api/exports/packages': ADMIN,
+  'GET /api/exports/drivers': ADMIN,
+  'GET /api/exports/pickup-requests': ADMIN,
+  // A driver's stop order (issue 20): proposed and accepted by dispatch; the driver reads their own stops.
+  'POST /api/drivers/:id/route/optimise': ADMIN,
+  'PUT /api/drivers/:id/route/order': ADMIN,
+  // The live fleet map (issue 20); its /ws subscription checks the admin session itself (realtime/hub.ts).
+  'GET /api/fleet': ADMIN,
 };
 
 /** Routes outside /api that serve the web app, its files and the API documentation: public by nature. */

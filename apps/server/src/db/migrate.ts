@@ -3,6 +3,10 @@ import type { Database, Dialect } from './types.ts';
 import * as m001 from './migrations/001-initial.ts';
 import * as m002 from './migrations/002-device-points.ts';
 import * as m003 from './migrations/003-fix-buffer.ts';
+import * as m004 from './migrations/004-events-notifications.ts';
+import * as m005 from './migrations/005-delivery-proof.ts';
+import * as m006 from './migrations/006-dispatch.ts';
+import * as m007 from './migrations/007-api-keys.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -11,6 +15,10 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '001-initial': m001,
   '002-device-points': m002,
   '003-fix-buffer': m003,
+  '004-events-notifications': m004,
+  '005-delivery-proof': m005,
+  '006-dispatch': m006,
+  '007-api-keys': m007,
 };
 
 class BundledProvider implements MigrationProvider {

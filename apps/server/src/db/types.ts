@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Table shapes in camelCase (CamelCasePlugin maps to snake_case columns).
@@ -29,6 +29,10 @@ export interface PackagesTable {
   deliveryLng: number | null;
   /** Proximity alert state (design.md §6): the tightest alert fired, for hysteresis. */
   proximityState: string | null;
+  /** The customer's email for notifications (issue 17); optional. */
+  customerEmail: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The sequence number of the package's newest event (events.sequence), bumped in the event's transaction. */
+  eventSequence: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }
@@ -107,6 +111,8 @@ export interface PickupRequestsTable {
   itemDescription: string;
   specialInstructions: string | null;
   status: string;
+  /** The sequence number of the request's newest event. */
+  eventSequence: Generated<number>;
   createdAt: string;
 }
 
@@ -160,6 +166,136 @@ export interface GeocodeCacheTable {
   createdAt: string;
 }
 
+/** The transactional outbox (decision 046): one row per change that matters. */
+export interface EventsTable {
+  id: string;
+  /** 'package.out_for_delivery', 'pickup_request.created', … (design.md §9). */
+  type: string;
+  subjectType: 'package' | 'pickup_request';
+  subjectId: string;
+  /** 1, 2, 3 … per subject. */
+  sequence: number;
+  /** JSON: what a consumer needs of the change (statuses, the alert, the ETA). */
+  data: string;
+  occurredAt: string;
+  /** When the notifications reader made its messages of it; null until then. */
+  notifiedAt: string | null;
+}
+
+export interface NotificationMessagesTable {
+  id: string;
+  eventId: string;
+  eventType: string;
+  packageId: string | null;
+  pickupRequestId: string | null;
+  channel: 'email' | 'sms';
+  audience: 'customer' | 'coordinator';
+  /** An email address or a phone number, in full (to send); presenters mask it. */
+  recipient: string;
+  subject: string | null;
+  body: string;
+  html: string | null;
+  /** The recipient's IANA zone (quiet hours), from the delivery coordinates. */
+  timeZone: string | null;
+  /** queued, sending, sent, failed, skipped. */
+  status: string;
+  /** Why it was skipped or held, or the last failure. */
+  reason: string | null;
+  providerResponse: string | null;
+  attempts: number;
+  nextAttemptAt: string;
+  /** While a sender holds it: until when (a sender that died lets it go then). */
+  leaseUntil: string | null;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+}
+
+export interface NotificationTemplatesTable {
+  /** '{eventType}:{channel}:{audience}'. */
+  id: string;
+  enabled: number;
+  subject: string | null;
+  body: string;
+  updatedAt: string;
+}
+
+export interface NotificationUnsubscribesTable {
+  id: string;
+  email: string;
+  packageId: string | null;
+  createdAt: string;
+}
+
+/** An API key (issue 19): the key itself is never stored, only its SHA-256. */
+export interface ApiKeysTable {
+  id: string;
+  name: string;
+  keyHash: string;
+  prefix: string;
+  /** Space-separated scopes. */
+  scopes: string;
+  /** 'admin:<id>'. */
+  createdBy: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** A reply kept for an Idempotency-Key: the same key and body within 24 hours gets it again. */
+export interface IdempotencyKeysTable {
+  id: string;
+  requestHash: string;
+  statusCode: number | null;
+  reply: string | null;
+  createdAt: string;
+}
+
+/** A stored photo or signature (decision 050): named by a random key, never by anything the client sent. */
+export interface ProofFilesTable {
+  id: string;
+  packageId: string;
+  kind: string;
+  storageKey: string;
+  thumbKey: string | null;
+  contentType: string;
+  bytes: number;
+  width: number;
+  height: number;
+  createdAt: string;
+}
+
+/** How a driver closed a stop (issue 18): delivered to a person, left without one, or attempted. */
+export interface DeliveryOutcomesTable {
+  id: string;
+  packageId: string;
+  clientId: string | null;
+  kind: string;
+  driverId: string | null;
+  driverName: string | null;
+  recipientName: string | null;
+  leftAt: string | null;
+  neighbourName: string | null;
+  reason: string | null;
+  note: string | null;
+  photoId: string | null;
+  signatureId: string | null;
+  lat: number | null;
+  lng: number | null;
+  accuracy: number | null;
+  distanceM: number | null;
+  deviceTime: string;
+  createdAt: string;
+}
+
+/** A driver's accepted stop order (migration 006, issue 20): a package's place on its driver's route. */
+export interface RouteStopsTable {
+  packageId: string;
+  driverId: string;
+  position: number;
+  acceptedAt: string;
+}
+
 export interface Database {
   packages: PackagesTable;
   statusHistory: StatusHistoryTable;
@@ -177,6 +313,15 @@ export interface Database {
   devices: DevicesTable;
   devicePoints: DevicePointsTable;
   geocodeCache: GeocodeCacheTable;
+  events: EventsTable;
+  notificationMessages: NotificationMessagesTable;
+  notificationTemplates: NotificationTemplatesTable;
+  notificationUnsubscribes: NotificationUnsubscribesTable;
+  apiKeys: ApiKeysTable;
+  idempotencyKeys: IdempotencyKeysTable;
+  proofFiles: ProofFilesTable;
+  deliveryOutcomes: DeliveryOutcomesTable;
+  routeStops: RouteStopsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -191,9 +336,19 @@ export type SessionRow = Selectable<SessionsTable>;
 export type PickupRequestRow = Selectable<PickupRequestsTable>;
 export type SettingRow = Selectable<SettingsTable>;
 export type ShareLinkRow = Selectable<ShareLinksTable>;
+export type ProofFileRow = Selectable<ProofFilesTable>;
+export type DeliveryOutcomeRow = Selectable<DeliveryOutcomesTable>;
+export type RouteStopRow = Selectable<RouteStopsTable>;
 export type DeviceRow = Selectable<DevicesTable>;
 export type DevicePointRow = Selectable<DevicePointsTable>;
 export type GeocodeCacheRow = Selectable<GeocodeCacheTable>;
+export type EventRow = Selectable<EventsTable>;
+export type NotificationMessageRow = Selectable<NotificationMessagesTable>;
+export type NotificationTemplateRow = Selectable<NotificationTemplatesTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
 export type PackageChanges = Updateable<PackagesTable>;
 export type DriverChangesRow = Updateable<DriversTable>;
 export type NewLocationRow = Insertable<LocationsTable>;
+export type NewPackageRow = Insertable<PackagesTable>;
+export type NewPickupRequestRow = Insertable<PickupRequestsTable>;

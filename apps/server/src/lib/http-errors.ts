@@ -12,6 +12,13 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
+
+/** A 400 with the fields at fault, for rules no schema can state (a template that does not parse). */
+export class ValidationFailed extends HttpError {
+  constructor(readonly issues: Array<{ path: string; message: string }>) {
+    super(400, issues[0]?.message ?? 'Invalid request');
+  }
+}
 export const unauthorized = (message: string = ERR.authRequired) => new HttpError(401, message);
 export const forbidden = (message: string = ERR.forbidden) => new HttpError(403, message);
 export const notFound = (message: string = ERR.notFound) => new HttpError(404, message);

@@ -62,3 +62,21 @@ export function timeZoneInfo(timeZone: string | null, atMs: number): TimeZoneInf
   const offset = offsetMinutes(zoneNameOf(format.offset, atMs) ?? '');
   return name && abbreviation && offset !== null ? { name, abbreviation, utcOffsetMinutes: offset } : null;
 }
+
+/** The zone of a place, or the server's own when the place is unknown (a pickup request, a package without coordinates). */
+export function zoneOfPlace(lat: number | null | undefined, lng: number | null | undefined): string {
+  return (lat != null && lng != null ? timeZoneAt(Number(lat), Number(lng)) : null) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day and the minutes since midnight at `atMs` on a zone's wall clock: { day: '2026-11-24', minutes: 1290 }. */
+export function wallClock(timeZone: string, atMs: number): { day: string; minutes: number } {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    wallClocks.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(atMs).map((p) => [p.type, p.value]));
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { accessFor, routeKey, type Access } from '../auth/role-table.ts';
+import { tooManyRequests } from '../lib/http-errors.ts';
 import { AccessPolicy, acceptsShareToken } from '../policies/access.ts';
 import type { Principal } from '../services/principals.ts';
 
@@ -45,6 +46,12 @@ export default fp(
         const access = accessFor(method, route.url);
         if (!access) throw new Error(`Route ${routeKey(method, route.url)} is missing from the role table`);
         route.config = { ...(route.config as object), access };
+        // OpenAPI names the API key scope that opens an admin route to an integration.
+        if (access.role === 'admin' && access.scope && route.schema) {
+          const schema = route.schema as { description?: string; security?: unknown };
+          schema.description = `${schema.description ? `${schema.description}\n\n` : ''}Admin session, or an API key with the scope \`${access.scope}\`.`;
+          schema.security = [{ bearer: [] }, { apiKey: [access.scope] }];
+        }
         routeAccess.push({ method, url: route.url, access });
       }
     });
@@ -60,6 +67,11 @@ export default fp(
         params: (request.params ?? {}) as Record<string, unknown>,
         body: (request.body ?? {}) as Record<string, unknown>,
       });
+      // Each API key has its own budget (issue 19), whatever address it calls from.
+      if (request.principal?.role === 'integration') {
+        const { count, resetInMs } = await app.counters.hit(`apikey:${request.principal.apiKeyId}`, 60_000);
+        if (count > app.env.API_KEY_PER_MINUTE) throw tooManyRequests(resetInMs / 1000);
+      }
     });
   },
   { name: 'auth', dependencies: ['database'] },

@@ -8,6 +8,7 @@ import { FixWriter } from '../repositories/fix-writer.ts';
 import { Repositories } from '../repositories/index.ts';
 import { ChangeFeed } from '../services/change-feed.ts';
 import { HotState } from '../services/hot-state.ts';
+import { ApiKeyService } from '../services/api-keys.ts';
 import { PrincipalService } from '../services/principals.ts';
 import { SessionService } from '../services/sessions.ts';
 
@@ -27,6 +28,8 @@ declare module 'fastify' {
     fixWriter: FixWriter;
     sessions: SessionService;
     principals: PrincipalService;
+    /** API keys of integrations (issue 19). */
+    apiKeys: ApiKeyService;
     /** Down while the database is unreachable: API requests are answered 503 at once until a probe reaches it. */
     databaseAvailability: DatabaseAvailability;
   }
@@ -48,7 +51,9 @@ export default fp(
     app.decorate('hotState', hotState);
     app.decorate('fixWriter', fixWriter);
     app.decorate('sessions', sessions);
-    app.decorate('principals', new PrincipalService(sessions, repos, hotState));
+    const apiKeys = new ApiKeyService(repos);
+    app.decorate('apiKeys', apiKeys);
+    app.decorate('principals', new PrincipalService(sessions, repos, hotState, apiKeys));
     const availability = new DatabaseAvailability(
       () => opts.handle.ping(),
       (up) => (up ? app.log.warn('database reachable again: serving') : app.log.error('database unreachable: answering 503 until it is back')),

@@ -1,8 +1,8 @@
-import { ERR } from '@cargo/shared';
+import { ERR, PROOF_MSG } from '@cargo/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { HttpError } from '../lib/http-errors.ts';
+import { HttpError, ValidationFailed } from '../lib/http-errors.ts';
 import { isUniqueViolation } from '../repositories/errors.ts';
 
 /** Errors a database driver raises while the database cannot be reached. */
@@ -17,6 +17,13 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: ERR.bodyTooLarge,
   FST_ERR_BAD_URL: ERR.invalidUrl,
   FST_ERR_MAX_PARAM_LENGTH: ERR.urlTooLong,
+  // @fastify/multipart (proof-of-delivery uploads)
+  FST_REQ_FILE_TOO_LARGE: PROOF_MSG.fileTooLarge,
+  FST_PARTS_LIMIT: 'Too many parts in the form',
+  FST_FILES_LIMIT: 'Too many files in the form',
+  FST_FIELDS_LIMIT: 'Too many fields in the form',
+  FST_PROTO_VIOLATION: ERR.badRequest,
+  FST_MP_PREMATURE_CLOSE: 'The form ended before it was complete',
 };
 
 function isUnreachable(error: { code?: unknown; message?: string }): boolean {
@@ -51,6 +58,7 @@ export function handleError(error: FastifyError & { code?: unknown }, request: F
     }));
     return sendError(reply, 400, { message: issues[0]?.message ?? 'Invalid request', issues });
   }
+  if (error instanceof ValidationFailed) return sendError(reply, 400, { message: error.message, issues: error.issues });
   if (error instanceof HttpError) return sendError(reply, error.statusCode, { message: error.message }, error.headers);
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');

@@ -3,20 +3,32 @@ import fp from 'fastify-plugin';
 import { AdminService } from '../services/admins.ts';
 import { DeviceService } from '../services/devices.ts';
 import { DriverService } from '../services/drivers.ts';
+import { ExportService } from '../services/exports.ts';
+import { FleetFeed } from '../services/fleet/fleet-feed.ts';
+import { FleetService } from '../services/fleet/fleet.ts';
+import { StopOrderService } from '../services/route-optimiser/stop-order.ts';
 import { IngestLimiter } from '../services/ingest-limit.ts';
 import { PickupService } from '../services/pickups.ts';
 import { SettingsService } from '../services/settings.ts';
 import { Geocoder } from '../services/geocoder.ts';
 import { PackageService } from '../services/packages.ts';
+import { DeliveryProofService } from '../services/delivery-proof/delivery-proof.ts';
+import { fileStoreFor, type FileStore } from '../services/delivery-proof/file-store.ts';
 import { SmsService } from '../services/sms.ts';
 import { StatsService } from '../services/stats.ts';
 import { MapsLinkResolver, type MapsLinkResolverOptions } from '../services/maps-link-resolver.ts';
 import livePlugin from '../realtime/live-plugin.ts';
+import { EmailChannel, SmsChannel } from '../services/notifications/channels.ts';
+import { NotificationService } from '../services/notifications/notification-service.ts';
+import { NotificationWorker } from '../services/notifications/notification-worker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     admins: AdminService;
     drivers: DriverService;
+    exports: ExportService;
+    stopOrder: StopOrderService;
+    fleet: FleetService;
     pickups: PickupService;
     settings: SettingsService;
     devices: DeviceService;
@@ -26,12 +38,16 @@ declare module 'fastify' {
     stats: StatsService;
     sms: SmsService;
     mapsLinks: MapsLinkResolver;
+    notifications: NotificationService;
+    deliveryProof: DeliveryProofService;
   }
 }
 
 export interface ServicesOptions {
   /** How short maps links are followed (tests route the fetch to a loopback fake). */
   mapsLinks?: MapsLinkResolverOptions | undefined;
+  /** Where proof-of-delivery files go; defaults to the store the environment names (tests pass their own). */
+  fileStore?: FileStore | undefined;
 }
 
 /** App services, built once over the database (conventions: plugins, then services, then routes). */
@@ -46,12 +62,60 @@ export default fp(
     app.decorate('ingestLimit', new IngestLimiter(app.counters, app.env.INGEST_PER_MINUTE));
     const geocoder = new Geocoder({ cacheRepository: repos.geocodeCache, providerUrl: app.env.GEOCODER_URL, log: app.log });
     app.decorate('geocoder', geocoder);
-    app.decorate('packages', new PackageService(repos, geocoder, app.log));
+    const packages = new PackageService(repos, geocoder, app.log);
+    app.decorate('packages', packages);
+    const settings = app.settings;
+    const deliveryProof = new DeliveryProofService(repos, packages, settings, options.fileStore ?? fileStoreFor(app.env), {
+      linkTtlSeconds: app.env.PROOF_LINK_TTL_SECONDS,
+    });
+    app.decorate('deliveryProof', deliveryProof);
+    // A deleted package's photos and signatures go with it (decision 050).
+    packages.events.on('deleted', (ids) => {
+      deliveryProof.removeFilesOf(ids).catch((err: unknown) => app.log.error({ err }, 'proof files of deleted packages could not be removed'));
+    });
     app.decorate('stats', new StatsService(repos, app.dialect));
     app.decorate('sms', new SmsService({ gatewayUrl: app.env.SMS_GATEWAY_URL, companyName: app.env.COMPANY_NAME, log: app.log }));
     app.decorate('mapsLinks', new MapsLinkResolver(options.mapsLinks));
+    app.decorate('exports', new ExportService(repos));
+    app.decorate('stopOrder', new StopOrderService(repos, app.drivers, { vroomUrl: app.env.VROOM_URL, log: app.log }));
     // Live GPS (hub, fix pipeline, share links): needs the packages service for its status events.
     await app.register(livePlugin);
+
+    // Customer notifications from the event stream (issue 17, decision 046).
+    const { env } = app;
+    const publicUrl = env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST}:${env.PORT}`;
+    const email = env.SMTP_URL ? new EmailChannel(env.SMTP_URL, env.EMAIL_FROM ?? `"${env.COMPANY_NAME.replace(/"/g, '')}" <${env.SUPPORT_EMAIL}>`) : null;
+    const notifications = new NotificationService(repos, app.settings, {
+      email,
+      sms: env.SMS_GATEWAY_URL ? new SmsChannel(env.SMS_GATEWAY_URL) : null,
+      publicUrl,
+      company: { name: env.COMPANY_NAME, phone: env.COORDINATOR_PHONE, supportEmail: env.SUPPORT_EMAIL },
+      coordinator: { email: env.COORDINATOR_EMAIL ?? env.SUPPORT_EMAIL, phone: env.COORDINATOR_PHONE },
+      retryBaseMs: env.NOTIFY_RETRY_BASE_MS,
+      leaseMs: env.NOTIFY_LEASE_MS,
+      liveLink: async (packageId, hours) =>
+        (await app.shareLinks.create({ packageRef: packageId, hours, kind: 'customer', createdBy: 'system:notifications', origin: publicUrl })).url,
+      log: app.log,
+    });
+    app.decorate('notifications', notifications);
+    const worker = new NotificationWorker(notifications, env.NOTIFY_POLL_MS, app.log);
+    // A change in this process is looked at at once rather than at the next poll.
+    app.packages.events.on('status', () => worker.nudge());
+    app.addHook('onReady', async () => {
+      await notifications.init();
+      worker.start();
+    });
+    app.addHook('onClose', async () => {
+      await worker.stop();
+      email?.close();
+    });
+    // The fleet map (issue 20): drivers' own positions, batched to the admin sockets; the subscription is admin-only.
+    const feed = new FleetFeed(app.liveHub);
+    app.fixes.onDriverMoved = (move) => feed.moved(move);
+    app.drivers.onDriverMoved = (move) => feed.moved(move);
+    app.liveHub.setFleetAuthorizer(async (token) => (await app.principals.resolve(token, { acceptShareLink: false }))?.role === 'admin');
+    app.decorate('fleet', new FleetService(repos, feed));
+    app.addHook('onClose', async () => feed.stop());
   },
   { name: 'services', dependencies: ['database', 'security'] },
 );

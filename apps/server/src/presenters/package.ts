@@ -23,6 +23,7 @@ export function presentPackage(row: PackageRow): Package {
     pickupAddress: row.pickupAddress,
     customerName: row.customerName,
     customerPhone: row.customerPhone,
+    customerEmail: row.customerEmail ?? null,
     weight: row.weight,
     dimensions: row.dimensions,
     itemDescription: row.itemDescription,
@@ -45,7 +46,7 @@ export function presentPackage(row: PackageRow): Package {
  * location link, no internal ids beyond the package id (publicPackageSchema).
  */
 export function presentPublicPackage(row: PackageRow): PublicPackage {
-  const { driverId: _driverId, realLocationLink: _link, ...rest } = presentPackage(row);
+  const { driverId: _driverId, realLocationLink: _link, customerEmail: _email, ...rest } = presentPackage(row);
   return { ...rest, customerPhone: maskPhone(row.customerPhone), currentLocation: publicCurrentLocation(row) };
 }
 

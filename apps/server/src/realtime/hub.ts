@@ -1,4 +1,4 @@
-import { clientMessageSchema, ERR, LIVE_MSG, type LocationUpdateData, type ServerEvents, type ServerMessage } from '@cargo/shared';
+import { clientMessageSchema, ERR, LIVE_MSG, type FleetPosition, type FleetServerMessage, type LocationUpdateData, type ServerEvents, type ServerMessage } from '@cargo/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 
@@ -26,7 +26,15 @@ export type PackageEvent =
   | { type: 'status_update'; data: ServerEvents['status_update']['data'] };
 
 /** What travels between instances (realtime/redis-bridge.ts). */
-export type BusMessage = { kind: 'event'; packageId: string; event: PackageEvent } | { kind: 'revoke'; tokenHash: string };
+export type BusMessage =
+  | { kind: 'event'; packageId: string; event: PackageEvent }
+  | { kind: 'revoke'; tokenHash: string }
+  | { kind: 'fleet'; positions: FleetPosition[] };
+
+/** Whether a token (or, without one, the socket's session cookie) is a live admin session: the fleet is admin-only. */
+export type FleetAuthorizer = (token: string | null) => Promise<boolean>;
+
+export const FLEET_REFUSED = 'An admin session is required for the fleet';
 
 interface Subscription extends ResolvedSubscription {
   trackingId: string;
@@ -38,6 +46,10 @@ interface Client {
   subscriptions: Map<string, Subscription>;
   alive: boolean;
   closed: boolean;
+  /** The session cookie's token the socket was opened with (the fleet subscription may use it). */
+  cookieToken: string | null;
+  /** Set while the socket follows the fleet: the token its admin session was checked with. */
+  fleetToken?: string | null;
 }
 
 /**
@@ -49,6 +61,9 @@ export class LiveHub {
   private readonly clients = new Set<Client>();
   /** packageId → clients following it. */
   private readonly byPackage = new Map<string, Set<Client>>();
+  /** Sockets following the fleet (admin sessions, checked when they subscribe and again at every heartbeat). */
+  private readonly fleet = new Set<Client>();
+  private authorizeFleet: FleetAuthorizer = async () => false;
   private heartbeat: NodeJS.Timeout | null = null;
   private bus: ((message: BusMessage) => void) | null = null;
 
@@ -60,6 +75,23 @@ export class LiveHub {
   /** Connects the hub to the other instances: `send` carries this instance's messages to them. */
   connectBus(send: (message: BusMessage) => void): void {
     this.bus = send;
+  }
+
+  /** How the fleet subscription checks its admin session (plugins wire it to the session service). */
+  setFleetAuthorizer(authorize: FleetAuthorizer): void {
+    this.authorizeFleet = authorize;
+  }
+
+  /** Sockets following the fleet here (tests). */
+  get fleetSize(): number {
+    return this.fleet.size;
+  }
+
+  /** Publishes drivers' positions to the fleet subscribers here and on every other instance. */
+  publishFleet(positions: FleetPosition[]): void {
+    if (positions.length === 0) return;
+    this.deliver({ kind: 'fleet', positions });
+    this.bus?.({ kind: 'fleet', positions });
   }
 
   /** Number of open sockets (health and tests). */
@@ -81,6 +113,12 @@ export class LiveHub {
 
   /** Applies a message locally: from this instance, or one that arrived from another through the bus. */
   deliver(message: BusMessage): void {
+    if (message.kind === 'fleet') {
+      if (this.fleet.size === 0) return;
+      const text = JSON.stringify({ type: 'fleet_positions', positions: message.positions } satisfies FleetServerMessage);
+      for (const client of this.fleet) this.sendText(client, text);
+      return;
+    }
     if (message.kind === 'revoke') {
       for (const client of this.clients) {
         for (const sub of [...client.subscriptions.values()]) if (sub.tokenHash === message.tokenHash) this.unsubscribe(client, sub.trackingId);
@@ -110,8 +148,8 @@ export class LiveHub {
   }
 
   /** Takes over a newly opened socket. */
-  attach(socket: WebSocket): void {
-    const client: Client = { socket, subscriptions: new Map(), alive: true, closed: false };
+  attach(socket: WebSocket, options: { cookieToken?: string | null } = {}): void {
+    const client: Client = { socket, subscriptions: new Map(), alive: true, closed: false, cookieToken: options.cookieToken ?? null };
     this.clients.add(client);
     socket.on('pong', () => {
       client.alive = true;
@@ -153,6 +191,8 @@ export class LiveHub {
       } catch {
         // A socket that cannot be pinged is closing; its close event detaches it.
       }
+      // A fleet subscription lasts only as long as its admin session (logout, deactivation, idle timeout).
+      if (client.fleetToken !== undefined) void this.recheckFleet(client);
     }
     if (to < clients.length) setImmediate(() => this.beat(clients, to));
   }
@@ -188,6 +228,24 @@ export class LiveHub {
     }
     if (parsed.data.type === 'ping') {
       this.send(client, { type: 'pong' });
+      return;
+    }
+    if (parsed.data.type === 'subscribe_fleet') {
+      const token = parsed.data.token ?? client.cookieToken;
+      const allowed = await this.authorizeFleet(token);
+      if (client.closed) return;
+      if (!allowed) {
+        this.leaveFleet(client);
+        this.sendFleet(client, { type: 'fleet_refused', message: FLEET_REFUSED });
+        return;
+      }
+      client.fleetToken = token;
+      this.fleet.add(client);
+      this.sendFleet(client, { type: 'fleet_subscribed' });
+      return;
+    }
+    if (parsed.data.type === 'unsubscribe_fleet') {
+      this.leaveFleet(client);
       return;
     }
     const { type, trackingId: id } = parsed.data;
@@ -232,9 +290,28 @@ export class LiveHub {
     if (set?.size === 0) this.byPackage.delete(sub.packageId);
   }
 
+  private leaveFleet(client: Client): void {
+    this.fleet.delete(client);
+    delete client.fleetToken;
+  }
+
+  private async recheckFleet(client: Client): Promise<void> {
+    const token = client.fleetToken;
+    if (token === undefined) return;
+    const allowed = await this.authorizeFleet(token).catch(() => false);
+    if (allowed || client.closed || client.fleetToken !== token) return;
+    this.leaveFleet(client);
+    this.sendFleet(client, { type: 'fleet_refused', message: FLEET_REFUSED });
+  }
+
+  private sendFleet(client: Client, message: FleetServerMessage): void {
+    this.sendText(client, JSON.stringify(message));
+  }
+
   private detach(client: Client): void {
     if (client.closed) return;
     client.closed = true;
+    this.leaveFleet(client);
     for (const trackingId of [...client.subscriptions.keys()]) this.unsubscribe(client, trackingId);
     this.clients.delete(client);
   }

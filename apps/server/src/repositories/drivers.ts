@@ -1,3 +1,5 @@
+import { ENDED_STATUSES } from '@cargo/shared';
+import { sql } from 'kysely';
 import type { DriverChangesRow, DriverRow } from '../db/types.ts';
 import { newId } from '../lib/crypto.ts';
 import { NO_CHANGES, type ChangeSink } from './changes.ts';
@@ -68,5 +70,40 @@ export class DriverRepository {
     if (filter.isActive !== undefined) query = query.where('isActive', '=', filter.isActive ? 1 : 0);
     if (filter.isOnline !== undefined) query = query.where('isOnline', '=', filter.isOnline ? 1 : 0);
     return Number((await query.executeTakeFirstOrThrow()).n);
+  }
+
+  /**
+   * Drivers after `after` (newest first, keyset paging for the CSV export), each with the number of packages assigned
+   * to them that are still on their way.
+   */
+  async exportPage(
+    filter: { q?: string | undefined; isActive?: boolean | undefined },
+    after: { key: string; id: string } | null,
+    limit: number,
+  ): Promise<(DriverRow & { openPackages: number })[]> {
+    let query = this.db
+      .selectFrom('drivers')
+      .selectAll('drivers')
+      .select((eb) =>
+        eb
+          .selectFrom('packages')
+          .select(eb.fn.countAll<CountValue>().as('n'))
+          .whereRef('packages.driverId', '=', 'drivers.id')
+          .where('packages.status', 'not in', [...ENDED_STATUSES])
+          .as('openPackages'),
+      );
+    if (filter.isActive !== undefined) query = query.where('isActive', '=', filter.isActive ? 1 : 0);
+    const q = filter.q?.trim().toLowerCase();
+    if (q) {
+      const pattern = `%${q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+      query = query.where((eb) =>
+        eb.or((['name', 'phone', 'email', 'vehicleId'] as const).map((column) => sql<boolean>`lower(${eb.ref(`drivers.${column}`)}) like ${pattern} escape '!'`)),
+      );
+    }
+    if (after) {
+      query = query.where((eb) => eb.or([eb('drivers.createdAt', '<', after.key), eb.and([eb('drivers.createdAt', '=', after.key), eb('drivers.id', '<', after.id)])]));
+    }
+    const rows = await query.orderBy('drivers.createdAt', 'desc').orderBy('drivers.id', 'desc').limit(limit).execute();
+    return rows.map((row) => ({ ...row, openPackages: Number(row.openPackages ?? 0) }));
   }
 }

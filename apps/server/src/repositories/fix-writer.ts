@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Pool, PoolClient } from 'pg';
 import type { Database, LocationRow } from '../db/types.ts';
 import type { NativeDatabase, StatementCounter } from '../db/index.ts';
+import { newTimeOrderedId } from '../lib/crypto.ts';
 import { isForeignKeyViolation } from './errors.ts';
 
 /** One fix's writes: its location row, and what it moves. */
@@ -10,10 +11,20 @@ export interface FixWrite {
   location: LocationRow;
   /** The package's public current-location text, when the fix moved a live package. */
   packageText?: { currentLocation: string; updatedAt: string } | undefined;
-  /** Compare-and-set of the package's proximity state (rare: only when the driver crosses a radius). */
-  proximity?: { expected: string | null; next: string | null } | undefined;
+  /**
+   * Compare-and-set of the package's proximity state (rare: only when the driver crosses a radius), with the event to
+   * write to the outbox in the same transaction when this swap wins ('package.approaching', 'package.arriving').
+   */
+  proximity?: { expected: string | null; next: string | null; event?: ProximityEvent | undefined } | undefined;
   /** The driver's own position, moved unless the driver already has a newer one. */
   driver?: { id: string; lat: number; lng: number; recordedAt: string } | undefined;
+}
+
+/** An outbox event written with a won proximity swap (decision 046). */
+export interface ProximityEvent {
+  type: string;
+  data: Record<string, unknown>;
+  occurredAt: string;
 }
 
 export interface FixWriteResult {
@@ -27,7 +38,7 @@ interface Batch {
   packageTexts: Array<{ id: string; currentLocation: string; updatedAt: string }>;
   drivers: Array<{ id: string; lat: number; lng: number; recordedAt: string }>;
   /** `index` is the write's place in the batch. */
-  swaps: Array<{ index: number; id: string; expected: string | null; next: string | null }>;
+  swaps: Array<{ index: number; id: string; expected: string | null; next: string | null; event?: ProximityEvent | undefined }>;
 }
 
 interface Pending {
@@ -271,8 +282,13 @@ class SqliteFixWriter extends FixWriter {
           statements += 1;
         }
         for (const swap of batch.swaps) {
-          if (st.swapProximity.run(swap.next, swap.id, swap.expected).changes > 0) won.add(swap.index);
           statements += 1;
+          if (st.swapProximity.run(swap.next, swap.id, swap.expected).changes === 0) continue;
+          won.add(swap.index);
+          if (!swap.event) continue;
+          const { event_sequence: sequence } = st.bumpEventSequence.get(swap.id) as { event_sequence: number };
+          st.insertEvent.run(newTimeOrderedId(), swap.event.type, swap.id, sequence, JSON.stringify(swap.event.data), swap.event.occurredAt);
+          statements += 2;
         }
         st.commitStatement.run();
         this.counter.statements += statements;
@@ -366,6 +382,11 @@ function prepareSqlite(sqlite: SqliteDatabase) {
        where drivers.id = j.id and (drivers.last_location_update is null or drivers.last_location_update <= j.at)`,
     ),
     swapProximity: sqlite.prepare('update packages set proximity_state = ? where id = ? and proximity_state is ?'),
+    // The outbox (decision 046): a won swap's event, numbered in the same transaction (repositories/events.ts).
+    bumpEventSequence: sqlite.prepare('update packages set event_sequence = event_sequence + 1 where id = ? returning event_sequence'),
+    insertEvent: sqlite.prepare(
+      `insert into events (id, type, subject_type, subject_id, sequence, data, occurred_at) values (?, ?, 'package', ?, ?, ?, ?)`,
+    ),
     begin: sqlite.prepare('begin'),
     commitStatement: sqlite.prepare('commit'),
     rollback: sqlite.prepare('rollback'),
@@ -428,7 +449,20 @@ class PostgresFixWriter extends FixWriter {
             text: 'update packages set proximity_state = $1::text where id = $2 and proximity_state is not distinct from $3::text',
             values: [swap.next, swap.id, swap.expected],
           });
-          if ((result.rowCount ?? 0) > 0) won.add(swap.index);
+          if ((result.rowCount ?? 0) === 0) continue;
+          won.add(swap.index);
+          if (!swap.event) continue;
+          const bumped = await client.query<{ event_sequence: number }>({
+            name: 'cargo-event-sequence',
+            text: 'update packages set event_sequence = event_sequence + 1 where id = $1 returning event_sequence',
+            values: [swap.id],
+          });
+          await client.query({
+            name: 'cargo-event-insert',
+            text: `insert into events (id, type, subject_type, subject_id, sequence, data, occurred_at) values ($1, $2, 'package', $3, $4, $5, $6)`,
+            values: [newTimeOrderedId(), swap.event.type, swap.id, Number(bumped.rows[0]!.event_sequence), JSON.stringify(swap.event.data), swap.event.occurredAt],
+          });
+          this.counter.statements += 2;
         }
         await client.query('commit');
         this.counter.statements += 3 + batch.swaps.length;

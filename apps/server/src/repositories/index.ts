@@ -1,13 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { AdminRepository } from './admins.ts';
+import { ApiKeyRepository } from './api-keys.ts';
 import { DeferredChanges, NO_CHANGES, type ChangeSink } from './changes.ts';
+import { DeliveryProofRepository } from './delivery-proof.ts';
 import { DeviceRepository } from './devices.ts';
 import { DriverRepository } from './drivers.ts';
+import { EventRepository } from './events.ts';
 import type { Executor } from './executor.ts';
 import { GeocodeCacheRepository } from './geocode-cache.ts';
+import { NotificationRepository } from './notifications.ts';
 import { PackageRepository } from './packages.ts';
 import { PickupRequestRepository } from './pickup-requests.ts';
+import { RouteStopRepository } from './route-stops.ts';
 import { SessionRepository } from './sessions.ts';
 import { SettingsRepository } from './settings.ts';
 import { ShareLinkRepository } from './share-links.ts';
@@ -26,6 +31,11 @@ export class Repositories {
   readonly settings: SettingsRepository;
   readonly admins: AdminRepository;
   readonly geocodeCache: GeocodeCacheRepository;
+  readonly events: EventRepository;
+  readonly notifications: NotificationRepository;
+  readonly apiKeys: ApiKeyRepository;
+  readonly deliveryProof: DeliveryProofRepository;
+  readonly routeStops: RouteStopRepository;
 
   constructor(
     private readonly db: Executor,
@@ -41,6 +51,11 @@ export class Repositories {
     this.settings = new SettingsRepository(db);
     this.admins = new AdminRepository(db, changes);
     this.geocodeCache = new GeocodeCacheRepository(db);
+    this.events = new EventRepository(db);
+    this.notifications = new NotificationRepository(db);
+    this.apiKeys = new ApiKeyRepository(db);
+    this.deliveryProof = new DeliveryProofRepository(db);
+    this.routeStops = new RouteStopRepository(db);
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { PackageSortField } from '@cargo/shared';
 import { sql } from 'kysely';
-import type { LocationRow, NewLocationRow, PackageChanges, PackageRow, StatusHistoryRow } from '../db/types.ts';
+import type { LocationRow, NewLocationRow, NewPackageRow, PackageChanges, PackageRow, StatusHistoryRow } from '../db/types.ts';
 import { newTimeOrderedId } from '../lib/crypto.ts';
 import { NO_CHANGES, type ChangeSink } from './changes.ts';
 import type { CountValue, Executor } from './executor.ts';
@@ -11,6 +11,8 @@ export interface PackageFilter {
   q?: string | undefined;
   /** A driver's id, or null for packages without a driver. */
   driverId?: string | null | undefined;
+  /** true: only packages with a real location link; false: only those without. */
+  hasLink?: boolean | undefined;
 }
 
 /** The admin list's order: a column and a direction (the id breaks ties, so pages never overlap). */
@@ -21,6 +23,13 @@ export interface PackageOrder {
 
 /** Searched by the admin's list. */
 const SEARCH_COLUMNS = ['trackingNumber', 'customerName', 'customerPhone', 'pickupAddress', 'deliveryAddress', 'driver'] as const;
+
+/** Text columns sort case-insensitively, as a person reads them; no driver sorts as ''. */
+function sortKey(sort: PackageSortField) {
+  if (sort === 'createdAt') return sql<string>`created_at`;
+  if (sort === 'driver') return sql<string>`lower(coalesce(driver, ''))`;
+  return sql<string>`lower(${sql.ref(sort)})`;
+}
 
 export type EndpointType = 'origin' | 'destination';
 
@@ -92,32 +101,80 @@ export class PackageRepository {
       .execute();
   }
 
+  /** The packages matching the admin list's filter (search, status, driver, link). */
+  private filtered(filter: PackageFilter) {
+    let base = this.db.selectFrom('packages');
+    if (filter.status) base = base.where('status', '=', filter.status);
+    if (filter.driverId === null) base = base.where('driverId', 'is', null);
+    else if (filter.driverId) base = base.where('driverId', '=', filter.driverId);
+    if (filter.hasLink === true) base = base.where('realLocationLink', 'is not', null).where('realLocationLink', '!=', '');
+    else if (filter.hasLink === false) base = base.where((eb) => eb.or([eb('realLocationLink', 'is', null), eb('realLocationLink', '=', '')]));
+    const q = filter.q?.trim().toLowerCase();
+    if (q) {
+      const pattern = `%${q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+      base = base.where((eb) => eb.or(SEARCH_COLUMNS.map((column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '!'`)));
+    }
+    return base;
+  }
+
   /** A page of packages (newest first unless told otherwise) and how many match the filter in all. */
   async list(
     filter: PackageFilter,
     page: { limit: number; offset: number },
     ordering: PackageOrder = { sort: 'createdAt', order: 'desc' },
   ): Promise<{ rows: PackageRow[]; total: number }> {
-    let base = this.db.selectFrom('packages');
-    if (filter.status) base = base.where('status', '=', filter.status);
-    if (filter.driverId === null) base = base.where('driverId', 'is', null);
-    else if (filter.driverId) base = base.where('driverId', '=', filter.driverId);
-    const q = filter.q?.trim().toLowerCase();
-    if (q) {
-      const pattern = `%${q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-      base = base.where((eb) => eb.or(SEARCH_COLUMNS.map((column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '!'`)));
-    }
-    const { sort, order } = ordering;
-    let listed = base.selectAll();
-    // Text columns sort case-insensitively, as a person reads them; no driver sorts as ''.
-    if (sort === 'createdAt') listed = listed.orderBy('createdAt', order);
-    else if (sort === 'driver') listed = listed.orderBy(sql`lower(coalesce(driver, ''))`, order);
-    else listed = listed.orderBy(sql`lower(${sql.ref(sort)})`, order);
+    const base = this.filtered(filter);
+    const { order } = ordering;
     const [rows, count] = await Promise.all([
-      listed.orderBy('id', order).limit(page.limit).offset(page.offset).execute(),
+      base.selectAll().orderBy(sortKey(ordering.sort), order).orderBy('id', order).limit(page.limit).offset(page.offset).execute(),
       base.select((eb) => eb.fn.countAll<CountValue>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
+  }
+
+  /**
+   * The rows after `after` in the list's order (keyset paging: each page costs the same however deep, so an export
+   * of 100,000 rows reads them in constant memory). Each row carries its sort key, the cursor of the next page.
+   */
+  exportPage(
+    filter: PackageFilter,
+    ordering: PackageOrder,
+    after: { key: string; id: string } | null,
+    limit: number,
+  ): Promise<(PackageRow & { sortKey: string })[]> {
+    const key = sortKey(ordering.sort);
+    const before = ordering.order === 'desc';
+    let query = this.filtered(filter).selectAll().select(sql<string>`${key}`.as('sortKey'));
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([
+          eb(key, before ? '<' : '>', after.key),
+          eb.and([eb(key, '=', after.key), eb('id', before ? '<' : '>', after.id)]),
+        ]),
+      );
+    }
+    return query.orderBy(key, ordering.order).orderBy('id', ordering.order).limit(limit).execute();
+  }
+
+  /**
+   * Every package whose delivery is not over, with only what the fleet map needs (driver, stop, window), oldest
+   * assignment first.
+   */
+  openSummaries(ended: readonly string[]) {
+    return this.db
+      .selectFrom('packages')
+      .select(['id', 'driverId', 'status', 'trackingNumber', 'deliveryAddress', 'deliveryLat', 'deliveryLng', 'estimatedDelivery'])
+      .where('status', 'not in', [...ended])
+      .orderBy('createdAt', 'asc')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** How many packages are in this status, optionally only those changed since a time (ISO). */
+  async countInStatus(status: string, since?: string): Promise<number> {
+    let query = this.db.selectFrom('packages').select((eb) => eb.fn.countAll<CountValue>().as('n')).where('status', '=', status);
+    if (since) query = query.where('updatedAt', '>=', since);
+    return Number((await query.executeTakeFirstOrThrow()).n);
   }
 
   /** A driver's packages, newest first. */
@@ -149,7 +206,7 @@ export class PackageRepository {
       .execute();
   }
 
-  async insert(row: PackageRow): Promise<void> {
+  async insert(row: NewPackageRow): Promise<void> {
     await this.db.insertInto('packages').values(row).execute();
     this.changes.changed({ kind: 'package', id: row.id });
   }

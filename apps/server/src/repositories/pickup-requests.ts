@@ -1,11 +1,17 @@
-import type { PickupRequestRow } from '../db/types.ts';
+import { sql } from 'kysely';
+import type { NewPickupRequestRow, PickupRequestRow } from '../db/types.ts';
 import type { CountValue, Executor } from './executor.ts';
+
+export interface PickupFilter {
+  q?: string | undefined;
+  status?: string | undefined;
+}
 
 /** The pickup_requests table: the only code that queries it. */
 export class PickupRequestRepository {
   constructor(private readonly db: Executor) {}
 
-  async insert(row: PickupRequestRow): Promise<void> {
+  async insert(row: NewPickupRequestRow): Promise<void> {
     await this.db.insertInto('pickupRequests').values(row).execute();
   }
 
@@ -32,5 +38,39 @@ export class PickupRequestRepository {
     let query = this.db.selectFrom('pickupRequests').select((eb) => eb.fn.countAll<CountValue>().as('n'));
     if (filter.status !== undefined) query = query.where('status', '=', filter.status);
     return Number((await query.executeTakeFirstOrThrow()).n);
+  }
+
+  /** The requests matching a status and a piece of customer, phone, email or address. */
+  private filtered(filter: PickupFilter) {
+    let query = this.db.selectFrom('pickupRequests');
+    if (filter.status) query = query.where('status', '=', filter.status);
+    const q = filter.q?.trim().toLowerCase();
+    if (q) {
+      const pattern = `%${q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+      query = query.where((eb) =>
+        eb.or(
+          (['customerName', 'phone', 'email', 'originAddress', 'destinationAddress'] as const).map(
+            (column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '!'`,
+          ),
+        ),
+      );
+    }
+    return query;
+  }
+
+  /** A page of the matching requests, newest first (all of them without a limit), and how many match. */
+  async page(filter: PickupFilter, page: { limit?: number | undefined; offset: number }): Promise<{ rows: PickupRequestRow[]; total: number }> {
+    const base = this.filtered(filter);
+    let listed = base.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc');
+    if (page.limit !== undefined) listed = listed.limit(page.limit).offset(page.offset);
+    const [rows, count] = await Promise.all([listed.execute(), base.select((eb) => eb.fn.countAll<CountValue>().as('n')).executeTakeFirstOrThrow()]);
+    return { rows, total: Number(count.n) };
+  }
+
+  /** Pickup requests after `after` (newest first, keyset paging for the CSV export), by status and a search. */
+  exportPage(filter: PickupFilter, after: { key: string; id: string } | null, limit: number): Promise<PickupRequestRow[]> {
+    let query = this.filtered(filter).selectAll();
+    if (after) query = query.where((eb) => eb.or([eb('createdAt', '<', after.key), eb.and([eb('createdAt', '=', after.key), eb('id', '<', after.id)])]));
+    return query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
   }
 }

@@ -16,4 +16,11 @@ export class SettingsRepository {
       .onConflict((oc) => oc.column('id').doUpdateSet({ value: row.value, updatedAt: row.updatedAt }))
       .execute();
   }
+
+  /** Writes the row only when the key is new; answers the value stored now (this one, or another writer's). */
+  async insertIfAbsent(row: SettingRow): Promise<string> {
+    await this.db.insertInto('settings').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
+    const stored = await this.find(row.id);
+    return stored?.value ?? row.value;
+  }
 }

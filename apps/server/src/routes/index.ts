@@ -1,20 +1,30 @@
 import type { FastifyInstance } from 'fastify';
+import apiKeyRoutes from './api-keys/index.ts';
 import authRoutes from './auth/index.ts';
 import configRoutes from './config/index.ts';
 import currentLocationRoutes from './current-location/index.ts';
 import databaseRoutes from './database/index.ts';
+import deliveryAttemptRoutes from './delivery-attempts/index.ts';
+import deliveryProofRoutes from './delivery-proof/index.ts';
+import deliveryRequirementRoutes from './delivery-requirements/index.ts';
 import deviceRoutes from './devices/index.ts';
 import driverRoutes from './drivers/index.ts';
+import stopOrderRoutes from './drivers/stop-order.ts';
+import exportRoutes from './exports/index.ts';
+import fleetRoutes from './fleet/index.ts';
 import healthRoutes from './health/index.ts';
+import notificationRoutes from './notifications/index.ts';
 import osmandRoutes from './osmand/index.ts';
 import packageRoutes from './packages/index.ts';
 import parseMapsLinkRoutes from './parse-maps-link/index.ts';
 import pickupRequestRoutes from './pickup-requests/index.ts';
+import proofFileRoutes from './proof-files/index.ts';
 import readyRoutes from './ready/index.ts';
 import schedulePickupRoutes from './schedule-pickup/index.ts';
 import shareLinkRoutes from './share-links/index.ts';
 import statsRoutes from './stats/index.ts';
 import trackingRoutes from './tracking/index.ts';
+import unsubscribeRoutes from './unsubscribe/index.ts';
 import wsRoutes from './ws/index.ts';
 
 /**
@@ -24,6 +34,7 @@ import wsRoutes from './ws/index.ts';
  */
 export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
+  await app.register(apiKeyRoutes);
   await app.register(healthRoutes);
   await app.register(readyRoutes);
   await app.register(configRoutes);
@@ -39,5 +50,14 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(trackingRoutes);
   await app.register(shareLinkRoutes);
   await app.register(osmandRoutes);
+  await app.register(notificationRoutes);
+  await app.register(unsubscribeRoutes);
+  await app.register(deliveryProofRoutes);
+  await app.register(proofFileRoutes);
+  await app.register(deliveryRequirementRoutes);
+  await app.register(deliveryAttemptRoutes);
+  await app.register(stopOrderRoutes);
+  await app.register(exportRoutes);
+  await app.register(fleetRoutes);
   await app.register(wsRoutes);
 }

@@ -31,6 +31,9 @@ export const defaultVehicleId = (phone: string): string => `TRUCK-${phone.slice(
 
 /** Drivers: accounts with a PIN, their own position, their packages and route. */
 export class DriverService {
+  /** Told of every position the driver's own device reports (set by the fleet feed, services/fleet/). */
+  onDriverMoved: ((move: { driverId: string; lat: number; lng: number; speed: null; heading: null; recordedAt: string }) => void) | null = null;
+
   constructor(
     private readonly repos: Repositories,
     private readonly sessions: SessionService,
@@ -137,6 +140,7 @@ export class DriverService {
     const row = await this.get(id);
     const set = { currentLat: lat, currentLng: lng, lastLocationUpdate: nowIso(), isOnline: 1 };
     await this.repos.drivers.update(id, set);
+    this.onDriverMoved?.({ driverId: id, lat, lng, speed: null, heading: null, recordedAt: set.lastLocationUpdate });
     return { ...row, ...set };
   }
 
@@ -154,10 +158,12 @@ export class DriverService {
     return this.repos.packages.listForDriver(id);
   }
 
-  /** The driver and the packages still on its route (not ended), oldest assignment first. */
+  /** The driver and the packages still on its route (not ended): in the accepted stop order, then oldest assignment first. */
   async route(id: string): Promise<{ driver: DriverRow; packages: PackageRow[] }> {
     const driver = await this.get(id);
-    const packages = await this.repos.packages.listForDriverExcept(id, ENDED_STATUSES);
+    const [packages, accepted] = await Promise.all([this.repos.packages.listForDriverExcept(id, ENDED_STATUSES), this.repos.routeStops.forDriver(id)]);
+    const place = new Map(accepted.map((row) => [row.packageId, row.position]));
+    packages.sort((a, b) => (place.get(a.id) ?? Number.MAX_SAFE_INTEGER) - (place.get(b.id) ?? Number.MAX_SAFE_INTEGER));
     return { driver, packages };
   }
 }

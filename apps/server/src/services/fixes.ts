@@ -6,7 +6,7 @@ import { presentLocationUpdate } from '../presenters/live-tracking.ts';
 import type { LiveHub } from '../realtime/hub.ts';
 import type { Repositories } from '../repositories/index.ts';
 import { isForeignKeyViolation } from '../repositories/errors.ts';
-import type { FixWriter } from '../repositories/fix-writer.ts';
+import type { FixWriter, ProximityEvent } from '../repositories/fix-writer.ts';
 import { locationRow } from '../repositories/packages.ts';
 import { checkFixAlone, filterFix, type FixPoint } from './fix-filters.ts';
 import type { UnusedPoint } from './devices.ts';
@@ -52,6 +52,19 @@ export interface FixResult {
 export const mphToMs = (mph: number | null | undefined): number | null => (mph == null ? null : mph / MPH_PER_MS);
 export const knotsToMs = (knots: number | null | undefined): number | null => (knots == null ? null : knots * MS_PER_KNOT);
 
+/**
+ * The outbox event of a proximity alert that fires (decision 046): 'approaching' and 'arriving' are events ('very near'
+ * is only a banner on the open page).
+ */
+function proximityEvent(pkg: PackageRow, alert: string | null, eta: { distance: number; eta: number | null } | null, occurredAt: string): ProximityEvent | undefined {
+  if ((alert !== 'approaching' && alert !== 'arriving') || !eta) return undefined;
+  return {
+    type: `package.${alert}`,
+    data: { trackingNumber: pkg.trackingNumber, status: pkg.status, distanceMeters: Math.round(eta.distance), etaMinutes: eta.eta === null ? null : Math.round(eta.eta) },
+    occurredAt,
+  };
+}
+
 /** The text a package's currentLocation takes from a fix: its address, or 'GPS: lat, lng' (spec §3). */
 export const gpsLocationText = (lat: number, lng: number, address?: string | null): string =>
   address?.trim() ? address.trim() : `GPS: ${lat.toFixed(6)}, ${lng.toFixed(6)}`;
@@ -60,7 +73,20 @@ export const gpsLocationText = (lat: number, lng: number, address?: string | nul
  * The one fix pipeline for every source (design.md §6): filters, storage by device time, the current position of
  * the package and its driver, proximity alerts and ETA, and the live push.
  */
+/** A driver's own position moved (the fleet map follows it; services/fleet/). */
+export interface DriverMove {
+  driverId: string;
+  lat: number;
+  lng: number;
+  speed: number | null;
+  heading: number | null;
+  recordedAt: string;
+}
+
 export class FixService {
+  /** Told of every move of a driver's own position (set by the fleet feed). */
+  onDriverMoved: ((move: DriverMove) => void) | null = null;
+
   constructor(
     private readonly repos: Repositories,
     private readonly hot: HotState,
@@ -128,7 +154,7 @@ export class FixService {
     // package is in transit or out for delivery (design.md §4). A late fix moves nothing.
     const packageText = live ? { currentLocation: gpsLocationText(fix.lat, fix.lng, address), updatedAt: now } : undefined;
     // Compare-and-set: of two fixes racing past a radius, only one announces it.
-    const swap = movedCurrent && newState !== oldState ? { expected: oldState, next: newState } : undefined;
+    const swap = movedCurrent && newState !== oldState ? { expected: oldState, next: newState, event: proximityEvent(pkg, proximity?.alert ?? null, eta, now) } : undefined;
     // Answered only once the commit that holds this fix is done (group commit, repositories/fix-writer.ts).
     const { proximityWon } = await this.writer
       .write({
@@ -210,7 +236,10 @@ export class FixService {
         this.log.debug({ packageId: pkg.id, reason: err.message }, 'device fix skipped for package');
       }
     }
-    await this.repos.drivers.moveToFix(device.driverId, fix.lat, fix.lng, new Date(fix.recordedAtMs).toISOString());
+    const movedAt = new Date(fix.recordedAtMs).toISOString();
+    if (await this.repos.drivers.moveToFix(device.driverId, fix.lat, fix.lng, movedAt)) {
+      this.onDriverMoved?.({ driverId: device.driverId, lat: fix.lat, lng: fix.lng, speed: finiteOrNull(input.speed), heading: finiteOrNull(input.heading), recordedAt: movedAt });
+    }
     return { success: true, packages: applied, reason: null };
   }
 
@@ -241,7 +270,9 @@ export class FixService {
           const point = toFixPoint(fix, nowMs);
           const alone = checkFixAlone(point, nowMs);
           if (alone) throw unprocessable(alone);
-          const moved = await this.repos.drivers.moveToFix(driverId, point.lat, point.lng, new Date(point.recordedAtMs).toISOString());
+          const recordedAt = new Date(point.recordedAtMs).toISOString();
+          const moved = await this.repos.drivers.moveToFix(driverId, point.lat, point.lng, recordedAt);
+          if (moved) this.onDriverMoved?.({ driverId, lat: point.lat, lng: point.lng, speed: finiteOrNull(fix.speed), heading: finiteOrNull(fix.heading), recordedAt });
           results.push({ index, status: 201, locationId: null, movedCurrent: moved, message: null });
         }
       } catch (err) {

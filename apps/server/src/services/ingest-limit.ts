@@ -28,7 +28,7 @@ export class IngestLimiter {
   async hitPrincipal(request: FastifyRequest): Promise<void> {
     const p = request.principal;
     if (!p) return;
-    const identity = p.role === 'driver' ? `driver:${p.driverId}` : p.role === 'share' ? `share:${p.shareLinkId}` : `admin:${p.adminId}`;
+    const identity = p.role === 'driver' ? `driver:${p.driverId}` : p.role === 'share' ? `share:${p.shareLinkId}` : p.role === 'admin' ? `admin:${p.adminId}` : `apikey:${p.apiKeyId}`;
     await this.hit(identity);
   }
 

@@ -18,6 +18,7 @@ import {
   isLiveStatus,
   NO_DRIVER,
   STATUS_LABELS,
+  statusEventType,
   type PackageSortField,
   type LocationRecord,
   type LocationType,
@@ -35,6 +36,7 @@ import { isUniqueViolation } from '../repositories/errors.ts';
 import type { Repositories } from '../repositories/index.ts';
 import { locationRow, type EndpointType } from '../repositories/packages.ts';
 import { formatCoordinates, type Geocoder } from './geocoder.ts';
+import { earlyArrival } from './notifications/delivery-window.ts';
 
 export type { PackageRow } from '../db/types.ts';
 
@@ -54,6 +56,8 @@ export interface PackageListQuery {
   q?: string | undefined;
   /** A driver id, or NO_DRIVER for packages without one. */
   driverId?: string | undefined;
+  /** 'true': only packages with a real location link; 'false': only those without. */
+  hasLink?: 'true' | 'false' | undefined;
   sort?: PackageSortField | undefined;
   order?: 'asc' | 'desc' | undefined;
   limit?: number | undefined;
@@ -81,6 +85,9 @@ export interface LocationActor {
   driverPhone: string | null;
   vehicleId: string | null;
 }
+
+/** The history status of a delivery attempt (the package's own status does not change). */
+export const ATTEMPT_HISTORY_STATUS = 'Delivery Attempted';
 
 export const LIST_LIMIT_DEFAULT = 500;
 export const LIST_LIMIT_MAX = 1000;
@@ -129,7 +136,7 @@ export class PackageService {
     const limit = Math.min(query.limit ?? LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX);
     const driverId = query.driverId === NO_DRIVER ? null : query.driverId;
     return this.repos.packages.list(
-      { status: query.status, q: query.q, driverId },
+      { status: query.status, q: query.q, driverId, hasLink: query.hasLink === undefined ? undefined : query.hasLink === 'true' },
       { limit, offset: query.offset ?? 0 },
       { sort: query.sort ?? 'createdAt', order: query.order ?? 'desc' },
     );
@@ -149,12 +156,14 @@ export class PackageService {
       ...inputFields(input, driver, pickup, delivery),
       realLocationLink: input.realLocationLink,
       proximityState: null,
+      eventSequence: 0,
       createdAt: isoFromMs(now),
       updatedAt: isoFromMs(now),
     };
     await this.writeGuarded(async (trx) => {
       await trx.packages.insert(row);
       await this.insertHistory(trx, row.id, input.status, row.currentLocation, 'Package created', now);
+      await trx.events.append({ type: 'package.created', subjectType: 'package', subjectId: row.id, data: { trackingNumber: row.trackingNumber, status: row.status }, occurredAt: row.createdAt });
       await this.replaceEndpoint(trx, row, 'origin', pickup, now);
       await this.replaceEndpoint(trx, row, 'destination', delivery, now);
     });
@@ -194,6 +203,7 @@ export class PackageService {
       await trx.packages.update(id, changes);
       if (before.status !== after.status) {
         entry = await this.insertHistory(trx, id, after.status as PackageStatus, after.currentLocation, `Status changed to ${label(after.status)}`, now);
+        await this.appendStatusEvents(trx, before, after, now);
       }
       if (pointChanged(before, after, 'origin')) await this.replaceEndpoint(trx, after, 'origin', pickup, now);
       if (pointChanged(before, after, 'destination')) await this.replaceEndpoint(trx, after, 'destination', delivery, now);
@@ -262,13 +272,60 @@ export class PackageService {
   /** Driver dashboard status change: the history names who changed it; the location is the package's current one. */
   async changeStatus(ref: string, status: PackageStatus, by: string): Promise<PackageRow> {
     const before = await this.getByRef(ref);
+    return this.changeStatusOf(before, status, `Status changed to ${label(status)} by ${by}`);
+  }
+
+  /**
+   * A delivery closed with its proof (issue 18: delivered to a person, or left without one): the same status change
+   * as PATCH …/status to 'delivered', in one transaction with `writeProof` (the outcome row and its files' rows).
+   * The place for the `package.delivered` event of the outbox: inside this transaction.
+   */
+  async recordDelivery(before: PackageRow, description: string, writeProof: (trx: Repositories) => Promise<void>): Promise<PackageRow> {
+    return this.changeStatusOf(before, 'delivered', description, writeProof);
+  }
+
+  /**
+   * A delivery attempt (issue 18): the package keeps its status and stays with dispatch to re-plan; the outcome row
+   * (`writeProof`), a 'Delivery Attempted' history entry and the `package.attempted` event of the outbox (with the
+   * reason, in words) are written in one transaction.
+   */
+  async recordAttempt(before: PackageRow, description: string, writeProof: (trx: Repositories) => Promise<void>, reason: string | null = null): Promise<PackageRow> {
+    const now = this.tick();
+    const after: PackageRow = { ...before, updatedAt: isoFromMs(now) };
+    const entry = await this.repos.transaction(async (trx) => {
+      await writeProof(trx);
+      await trx.packages.update(before.id, { updatedAt: after.updatedAt });
+      const row: StatusHistoryRow = {
+        id: newId(),
+        packageId: before.id,
+        status: ATTEMPT_HISTORY_STATUS,
+        location: before.currentLocation,
+        description,
+        timestamp: isoFromMs(now),
+        createdAt: isoFromMs(now),
+      };
+      await trx.packages.insertHistory(row);
+      await trx.events.append({
+        type: 'package.attempted',
+        subjectType: 'package',
+        subjectId: before.id,
+        data: { trackingNumber: before.trackingNumber, status: before.status, reason },
+        occurredAt: isoFromMs(now),
+      });
+      return presentHistoryEntry(row);
+    });
+    this.emit('status', after, { previousStatus: before.status, entry });
+    return after;
+  }
+
+  private changeStatusOf(before: PackageRow, status: PackageStatus, description: string, alsoWrite?: (trx: Repositories) => Promise<void>): Promise<PackageRow> {
     const now = this.tick();
     // The driver's coordinates leave the public text once the package is no longer on its way (design.md §4).
     const location =
       GPS_TEXT_PATTERN.test(before.currentLocation) && !isLiveStatus(status)
         ? autoCurrentLocation(status, before.pickupAddress)
         : before.currentLocation;
-    return this.applyStatus(before, status, location, `Status changed to ${label(status)} by ${by}`, now, isoFromMs(now));
+    return this.applyStatus(before, status, location, description, now, isoFromMs(now), alsoWrite);
   }
 
   /** A position set by hand: stored as a record; 'current' also moves the package's current-location text. */
@@ -316,14 +373,35 @@ export class PackageService {
     description: string,
     now: number,
     timestamp: string,
+    /** Written in the same transaction (a delivery's proof). */
+    alsoWrite?: (trx: Repositories) => Promise<void>,
   ): Promise<PackageRow> {
     const after: PackageRow = { ...before, status, currentLocation: location, updatedAt: isoFromMs(now) };
     const entry = await this.repos.transaction(async (trx) => {
+      if (alsoWrite) await alsoWrite(trx);
       await trx.packages.update(before.id, { status, currentLocation: location, updatedAt: after.updatedAt });
-      return this.insertHistory(trx, before.id, status, location, description, now, timestamp);
+      const written = await this.insertHistory(trx, before.id, status, location, description, now, timestamp);
+      if (before.status !== status) await this.appendStatusEvents(trx, before, after, now);
+      return written;
     });
     this.emit('status', after, { previousStatus: before.status, entry });
     return after;
+  }
+
+  /**
+   * The outbox events of a status change, in its transaction (decision 046): `package.{status}`, and
+   * `package.eta_changed` when the package is set out for delivery before the first day of its delivery window in the
+   * recipient's zone (the advance notice the summary card promises).
+   */
+  private async appendStatusEvents(trx: Repositories, before: PackageRow, after: PackageRow, now: number): Promise<void> {
+    const type = statusEventType(after.status);
+    if (!type) return;
+    const occurredAt = isoFromMs(now);
+    const base = { trackingNumber: after.trackingNumber, status: after.status, previousStatus: before.status };
+    await trx.events.append({ type, subjectType: 'package', subjectId: after.id, data: base, occurredAt });
+    if (after.status !== 'out_for_delivery') return;
+    const early = earlyArrival(after, now);
+    if (early) await trx.events.append({ type: 'package.eta_changed', subjectType: 'package', subjectId: after.id, data: { ...base, ...early }, occurredAt });
   }
 
   private async insertHistory(
@@ -470,6 +548,7 @@ function inputFields(
     pickupAddress: input.pickupAddress,
     customerName: input.customerName,
     customerPhone: input.customerPhone,
+    customerEmail: input.customerEmail,
     weight: input.weight,
     dimensions: input.dimensions,
     itemDescription: input.itemDescription,

@@ -9,8 +9,11 @@ export class PickupService {
   constructor(private readonly repos: Repositories) {}
 
   async create(input: PickupRequestInputParsed): Promise<PickupRequestRow> {
-    const row: PickupRequestRow = { id: newId(), ...input, status: 'pending', createdAt: nowIso() };
-    await this.repos.pickupRequests.insert(row);
+    const row: PickupRequestRow = { id: newId(), ...input, status: 'pending', eventSequence: 0, createdAt: nowIso() };
+    await this.repos.transaction(async (trx) => {
+      await trx.pickupRequests.insert(row);
+      await trx.events.append({ type: 'pickup_request.created', subjectType: 'pickup_request', subjectId: row.id, data: { status: row.status }, occurredAt: row.createdAt });
+    });
     return row;
   }
 
@@ -22,7 +25,17 @@ export class PickupService {
   async setStatus(id: string, status: PickupRequestStatus): Promise<PickupRequestRow> {
     const row = await this.repos.pickupRequests.findById(id);
     if (!row) throw notFound(ERR.pickupNotFound);
-    await this.repos.pickupRequests.setStatus(id, status);
+    await this.repos.transaction(async (trx) => {
+      await trx.pickupRequests.setStatus(id, status);
+      if (status === 'confirmed' && row.status !== 'confirmed') {
+        await trx.events.append({ type: 'pickup_request.confirmed', subjectType: 'pickup_request', subjectId: id, data: { status, previousStatus: row.status }, occurredAt: nowIso() });
+      }
+    });
     return { ...row, status };
+  }
+
+  /** The admin's list: by status and a search, newest first, a page of it when a limit is given (issue 20). */
+  search(query: { q?: string | undefined; status?: string | undefined; limit?: number | undefined; offset?: number | undefined }) {
+    return this.repos.pickupRequests.page({ q: query.q, status: query.status }, { limit: query.limit, offset: query.offset ?? 0 });
   }
 }

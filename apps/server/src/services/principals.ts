@@ -1,4 +1,6 @@
+import type { ApiKeyScope } from '@cargo/shared';
 import type { Repositories } from '../repositories/index.ts';
+import type { ApiKeyService } from './api-keys.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { nowIso } from '../lib/time.ts';
 import type { HotState } from './hot-state.ts';
@@ -10,21 +12,26 @@ export type Principal =
   | { role: 'admin'; adminId: string; tokenHash: string }
   | { role: 'driver'; driverId: string; tokenHash: string }
   /** A driver share link: may post fixes for one package only. */
-  | { role: 'share'; packageId: string; shareLinkId: string };
+  | { role: 'share'; packageId: string; shareLinkId: string }
+  /** An API key of an integration (issue 19): the admin routes its scopes name, nothing else. */
+  | { role: 'integration'; apiKeyId: string; scopes: ApiKeyScope[] };
 
 /**
- * Turns a token into a principal: a live session of an active admin or an active driver, or (where the route takes
- * one) an active driver share link. A deactivated account's session counts as no session.
+ * Turns a token into a principal: a live API key, a live session of an active admin or an active driver, or (where
+ * the route takes one) an active driver share link. A deactivated account's session counts as no session.
  */
 export class PrincipalService {
   constructor(
     private readonly sessions: SessionService,
     private readonly repos: Repositories,
     private readonly hot: HotState,
+    private readonly apiKeys: ApiKeyService,
   ) {}
 
   async resolve(token: string | null, options: { acceptShareLink: boolean }): Promise<Principal | null> {
     if (!token) return null;
+    const key = await this.apiKeys.resolve(token);
+    if (key) return { role: 'integration', apiKeyId: key.id, scopes: key.scopes };
     const session = await this.sessions.resolve(token);
     if (session?.role === 'admin') {
       const admin = await this.hot.admin(session.subjectId);

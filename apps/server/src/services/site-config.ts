@@ -11,5 +11,6 @@ export function siteConfigOf(env: Env): SiteConfig {
     supportEmail: env.SUPPORT_EMAIL,
     socialUrl: env.SOCIAL_URL ?? null,
     dispatchPhone: env.DISPATCH_PHONE ?? env.COORDINATOR_PHONE,
+    advanceNotice: Boolean(env.SMS_GATEWAY_URL),
   };
 }

@@ -54,6 +54,20 @@ describeApi('GET /api/packages for the admin panel', () => {
     expect(status.rows.map((p) => p.status)).toEqual(['in_transit']);
   });
 
+  it('filters by having a location link (GPS Links), and refuses another value', async () => {
+    const pkg = await makePackage(ctx, { trackingNumber: `L-${tag}-4` });
+    const set = await ctx.request({ method: 'POST', url: `/api/packages/${pkg.id}/location-link`, token: ctx.adminToken, payload: { locationLink: 'https://maps.google.com/?q=41.8,-87.6' } });
+    expect(set.statusCode).toBe(200);
+    const withLink = await list(`q=${tag}&hasLink=true`);
+    expect(withLink.rows.map((p) => p.trackingNumber)).toEqual([`L-${tag}-4`]);
+    expect(withLink.total).toBe(1);
+    expect((await list(`q=${tag}&hasLink=false`)).rows.map((p) => p.trackingNumber)).not.toContain(`L-${tag}-4`);
+    const bad = await list('hasLink=yes');
+    expect(bad.res.statusCode).toBe(400);
+    expect(bad.res.json().issues[0]).toMatchObject({ path: 'hasLink' });
+    await ctx.request({ method: 'DELETE', url: `/api/packages/${pkg.id}`, token: ctx.adminToken });
+  });
+
   it('sorts by a column in either order and pages with limit and offset', async () => {
     const asc = await list(`q=${tag}&sort=trackingNumber&order=asc`);
     expect(asc.rows.map((p) => p.trackingNumber[0])).toEqual(['A', 'B', 'C']);
@@ -128,7 +142,8 @@ describeApi('GET /api/packages at 10,000 packages', () => {
       driver: i % 3 === 0 ? `Driver ${i % 50}` : null,
       driverPhone: null,
       driverId: null,
-      realLocationLink: null,
+      // The oldest package has a link, as in the issue: the newest 100 never showed it.
+      realLocationLink: i === 9_999 ? 'https://maps.google.com/?q=41.88,-87.63' : null,
       pickupLat: null,
       pickupLng: null,
       deliveryLat: null,
@@ -163,5 +178,12 @@ describeApi('GET /api/packages at 10,000 packages', () => {
     const found = await ctx.request({ method: 'GET', url: '/api/packages?q=customer%209876&limit=50', token: ctx.adminToken });
     expect(found.json().map((p: { customerName: string }) => p.customerName)).toEqual(['Customer 9876']);
     expect(found.headers['x-total-count']).toBe('1');
+  });
+
+  it('finds the oldest unassigned package and the oldest package with a link (what the panel lost past 1,000 / 100)', async () => {
+    const unassigned = await ctx.request({ method: 'GET', url: '/api/packages?driverId=none&q=BULK009999&limit=30', token: ctx.adminToken });
+    expect(unassigned.json().map((p: { trackingNumber: string }) => p.trackingNumber)).toEqual(['BULK009999']);
+    const linked = await ctx.request({ method: 'GET', url: '/api/packages?hasLink=true&limit=20', token: ctx.adminToken });
+    expect(linked.json().map((p: { trackingNumber: string }) => p.trackingNumber)).toContain('BULK009999');
   });
 });

@@ -27,7 +27,7 @@ export interface ResponseParser<T> {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData is sent as multipart/form-data (proof-of-delivery uploads). */
   body?: unknown;
   signal?: AbortSignal;
   /**
@@ -100,7 +100,9 @@ export async function apiRequestWithHeaders<T = unknown>(
   await nextTask();
   const headers = new Headers({ Accept: 'application/json' });
   // Only with a body: Fastify rejects an empty body that claims to be JSON.
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  const form = typeof FormData !== 'undefined' && options.body instanceof FormData ? options.body : null;
+  // The browser writes a form's own content type, with its boundary.
+  if (options.body !== undefined && !form) headers.set('Content-Type', 'application/json');
   const token = options.token === undefined ? storedAdminToken() : options.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
@@ -108,12 +110,28 @@ export async function apiRequestWithHeaders<T = unknown>(
     method: options.method ?? 'GET',
     headers,
     credentials: 'include',
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     signal: options.signal,
   });
   const body = parseBody(await response.text());
   if (!response.ok) throw errorFromReply(response, body);
   return { body: parser ? parser.parse(body) : (body as T), headers: response.headers };
+}
+
+/**
+ * A file from the API (a CSV export): the reply's bytes and the name its Content-Disposition gives. The admin's bearer
+ * token goes with it, so a download works however the panel was signed in.
+ */
+export async function apiDownload(path: string, options: Pick<RequestOptions, 'signal'> = {}): Promise<{ blob: Blob; filename: string | null }> {
+  await nextTask();
+  const headers = new Headers();
+  const token = storedAdminToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const response = await fetch(path, { headers, credentials: 'include', signal: options.signal });
+  if (!response.ok) throw errorFromReply(response, parseBody(await response.text()));
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename };
 }
 
 type BodyOptions = Omit<RequestOptions, 'method' | 'body'>;

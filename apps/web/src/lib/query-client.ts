@@ -1,5 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { api } from './api-client.ts';
+import { firstLoadRetryFor } from './use-first-load-retry.ts';
 
 /**
  * Spec §7: a query without its own fetcher GETs the path built from its key,
@@ -11,9 +12,12 @@ const fetchByKey: QueryFunction = ({ queryKey, signal }) => {
   return api.get(path, undefined, { signal });
 };
 
-/** Spec §7: data is never stale, no refetch on window focus, no retries. */
+/**
+ * Spec §7: data is never stale, no refetch on window focus, no retries. One exception, in the browser: a first load
+ * that failed for a network reason is fetched again until it loads (lib/first-load-retry.ts, decision 045).
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient = new QueryClient({
     defaultOptions: {
       queries: {
         queryFn: fetchByKey,
@@ -24,4 +28,6 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  firstLoadRetryFor(queryClient);
+  return queryClient;
 }

@@ -16,10 +16,12 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/Switch.css';
 import '@mantine/dates/styles.css';
 
 /** The Mantine components used only in the admin panel (read by mantine-css.test.ts). */
 export const ADMIN_STYLED_COMPONENTS = [
   'ActionIcon', 'Alert', 'Badge', 'Grid', 'Code', 'CopyButton', 'NumberInput', 'Pagination', 'PasswordInput', 'Select',
   'SegmentedControl', 'Table', 'Tabs', 'MultiSelect', 'Popover', 'Combobox', 'ScrollArea', 'Pill', 'PillsInput',
+  'Switch',
 ] as const;

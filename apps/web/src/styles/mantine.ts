@@ -43,7 +43,7 @@ import '@mantine/notifications/styles.css';
 
 /** The Mantine components whose sheets are imported above (read by mantine-css.test.ts). */
 export const STYLED_COMPONENTS = [
-  'Accordion', 'Alert', 'Anchor', 'Badge', 'Box', 'Burger', 'Button', 'Card', 'Center', 'Checkbox', 'Container', 'Divider', 'Drawer',
+  'Accordion', 'Alert', 'Anchor', 'Badge', 'Box', 'Burger', 'Button', 'Card', 'Center', 'Checkbox', 'CloseButton', 'Container', 'Divider', 'Drawer',
   'Group', 'List', 'Loader', 'Modal', 'NativeSelect', 'Notification', 'Paper', 'Progress', 'SimpleGrid', 'Skeleton', 'Stack', 'Text',
   'TextInput', 'Textarea', 'ThemeIcon', 'Title', 'VisuallyHidden',
 ] as const;

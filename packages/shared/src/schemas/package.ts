@@ -19,6 +19,14 @@ export const packageInputSchema = z.object({
   pickupAddress: requiredText(MSG.pickupAddressRequired, LIMITS.address),
   customerName: requiredText(MSG.customerNameRequired, LIMITS.name, MSG.customerNameTooLong),
   customerPhone: requiredText(MSG.customerPhoneRequired, LIMITS.phone, MSG.phoneTooLong),
+  /** For notifications (issue 17); optional. */
+  customerEmail: z
+    .string({ error: MSG.invalidEmail })
+    .trim()
+    .max(LIMITS.name + 100, MSG.invalidEmail)
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .pipe(z.email(MSG.invalidEmail).nullable()),
   weight: z.string().trim().max(100).default(''),
   dimensions: z.string().trim().max(100).default(''),
   itemDescription: optionalText(LIMITS.text),
@@ -46,6 +54,7 @@ export const packageSchema = z.object({
   pickupAddress: z.string(),
   customerName: z.string(),
   customerPhone: z.string(),
+  customerEmail: z.string().nullable(),
   weight: z.string(),
   dimensions: z.string(),
   itemDescription: z.string().nullable(),
@@ -64,7 +73,7 @@ export const packageSchema = z.object({
 export type Package = z.infer<typeof packageSchema>;
 
 /** What the public sees (design.md §4): phone masked, no driver id, no links. */
-export const publicPackageSchema = packageSchema.omit({ driverId: true, realLocationLink: true });
+export const publicPackageSchema = packageSchema.omit({ driverId: true, realLocationLink: true, customerEmail: true });
 export type PublicPackage = z.infer<typeof publicPackageSchema>;
 /** Either view: the server picks by role. */
 export const packageViewSchema = z.union([packageSchema, publicPackageSchema]);
@@ -149,6 +158,8 @@ export const packageListQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   /** A driver's id, or 'none' for packages without a driver. */
   driverId: z.string().trim().min(1).max(200).optional(),
+  /** 'true': only packages with a real location link (GPS Links); 'false': only those without. */
+  hasLink: z.enum(['true', 'false'], { error: 'hasLink is true or false' }).optional(),
   sort: z.enum(PACKAGE_SORT_FIELDS, { error: `Sort by one of: ${PACKAGE_SORT_FIELDS.join(', ')}` }).default('createdAt'),
   order: z.enum(['asc', 'desc'], { error: 'Order is asc or desc' }).default('desc'),
   limit: numberInput(z.number().int().min(1).max(1000)).default(500),

@@ -17,6 +17,8 @@ export const siteConfigSchema = z.object({
   supportEmail: z.string(),
   socialUrl: z.nullable(z.string()),
   dispatchPhone: z.nullable(z.string()),
+  /** Whether a package set out for delivery before its window texts the customer's phone (an SMS gateway is set). */
+  advanceNotice: z.boolean(),
 });
 
 export type StaffContact = z.infer<typeof staffContactSchema>;

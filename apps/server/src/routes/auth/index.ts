@@ -49,7 +49,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['auth'], summary: 'Ends the session (admin or driver)', security: [{ bearer: [] }], response: { 200: successSchema } } },
     async (request, reply) => {
       const principal = request.principal;
-      if (principal && principal.role !== 'share') await app.sessions.revoke(principal.tokenHash);
+      if (principal?.role === 'admin' || principal?.role === 'driver') await app.sessions.revoke(principal.tokenHash);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { success: true };
     },

@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '@cargo/shared';
 import {
   batchDeleteSchema,
   clearOldSchema,
@@ -30,6 +31,7 @@ import { packageViewFor, type PackageView } from '../../policies/package-view.ts
 import { presentHistoryFor, presentLocation, presentPackage, presentPackageFor, presentPublicPackage } from '../../presenters/package.ts';
 import { presentShareLink } from '../../presenters/share-link.ts';
 import { fixReplies, security } from '../openapi.ts';
+import outcomeRoutes from './outcomes.ts';
 import type { LocationActor, PackageRow } from '../../services/packages.ts';
 
 const tags = ['packages'];
@@ -38,14 +40,17 @@ const sendJsonText = (reply: FastifyReply, json: string): FastifyReply =>
   reply.type('application/json; charset=utf-8').serializer((payload: unknown) => payload as string).send(json);
 /** :id is the package id or its tracking number (trimmed, case-insensitive). */
 const params = idParam.describe('Package id or tracking number');
+const IDEMPOTENT =
+  'Takes an `Idempotency-Key` header: the same key with the same body within 24 hours answers the first reply again (header `Idempotent-Replayed: true`) and changes nothing; the same key with another body is a 422.';
+const idempotencyHeader = z.looseObject({ 'idempotency-key': z.string().optional().describe('Any 1-255 visible ASCII characters, unique per operation (a UUID)') });
 
 const packageRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * Public routes skip the auth plugin's session lookup, so the caller is resolved here: an admin or the assigned
    * driver gets their view; anyone else (an invalid or expired token too) the public one.
    */
-  const viewFor = async (request: FastifyRequest, pkg: PackageRow): Promise<PackageView> =>
-    packageViewFor(await app.principals.resolve(tokenOf(request), { acceptShareLink: false }), pkg);
+  const viewFor = async (request: FastifyRequest, pkg: PackageRow, keyScope: ApiKeyScope = 'packages:read'): Promise<PackageView> =>
+    packageViewFor(await app.principals.resolve(tokenOf(request), { acceptShareLink: false }), pkg, keyScope);
 
   // Public tracking (design.md §4): the public view, or the full one for an admin or the assigned driver.
   app.get(
@@ -102,7 +107,7 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const pkg = await app.packages.getByRef(request.params.id);
-      return (await app.packages.locations(pkg, await viewFor(request, pkg))).map(presentLocation);
+      return (await app.packages.locations(pkg, await viewFor(request, pkg, 'tracking:read'))).map(presentLocation);
     },
   );
 
@@ -128,12 +133,15 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/packages',
     {
+      config: { idempotent: true },
       schema: {
         tags,
         summary: 'Create a package; addresses are geocoded unless coordinates are given',
+        description: IDEMPOTENT,
+        headers: idempotencyHeader,
         security,
         body: packageInputSchema,
-        response: { 201: packageSchema, 400: validationErrorSchema, 404: errorSchema, 409: errorSchema },
+        response: { 201: packageSchema, 400: validationErrorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
@@ -171,9 +179,12 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/packages/:id/status',
     {
+      config: { idempotent: true },
       schema: {
         tags,
         summary: 'Add a status update (admin): a history entry and the package status and location',
+        description: IDEMPOTENT,
+        headers: idempotencyHeader,
         security,
         params,
         body: statusUpdateSchema,
@@ -307,6 +318,9 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => (await app.shareLinks.listForPackage(request.params.id)).map(presentShareLink),
   );
+
+  // Delivery outcomes and the proof-of-delivery receipt (issue 18).
+  await app.register(outcomeRoutes);
 };
 
 export default packageRoutes;

@@ -1,4 +1,4 @@
-import { errorSchema, idParam, pickupRequestSchema, pickupStatusSchema, validationErrorSchema } from '@cargo/shared';
+import { errorSchema, idParam, pickupListQuerySchema, pickupRequestSchema, pickupStatusSchema, validationErrorSchema } from '@cargo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentPickupRequest } from '../../presenters/pickup-request.ts';
@@ -8,8 +8,20 @@ import { security } from '../openapi.ts';
 const pickupRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/pickup-requests',
-    { schema: { tags: ['pickup requests'], summary: 'Every pickup request, newest first', security, response: { 200: z.array(pickupRequestSchema) } } },
-    async () => (await app.pickups.list()).map(presentPickupRequest),
+    {
+      schema: {
+        tags: ['pickup requests'],
+        summary: 'Pickup requests, newest first: by status and search (customer, phone, email, address), a page with limit and offset; X-Total-Count gives the number matching',
+        security,
+        querystring: pickupListQuerySchema,
+        response: { 200: z.array(pickupRequestSchema), 400: validationErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await app.pickups.search(request.query);
+      reply.header('x-total-count', String(total));
+      return rows.map(presentPickupRequest);
+    },
   );
 
   app.patch(

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { tooManyRequests } from '../../lib/http-errors.ts';
+import { SESSION_COOKIE } from '../../plugins/auth.ts';
 
 /**
  * The live push channel (design.md §1): {type:'subscribe', trackingId} with a tracking number or a customer share
@@ -26,7 +27,8 @@ const wsRoutes: FastifyPluginAsync = async (app) => {
         if (left > 0) openByIp.set(ip, left);
         else openByIp.delete(ip);
       });
-      app.liveHub.attach(socket);
+      // The session cookie, if the page was signed in with one: the fleet subscription may be checked against it.
+      app.liveHub.attach(socket, { cookieToken: request.cookies?.[SESSION_COOKIE] ?? null });
     },
   );
 };

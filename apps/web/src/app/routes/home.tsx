@@ -14,7 +14,7 @@ export default function HomeRoute() {
   return (
     <Container size="xl" py="xl">
       <PageTitle title="Track Package" />
-      <TrackingSection onPackageFound={addRecentPackage} />
+      <TrackingSection onPackageFound={addRecentPackage} advanceNotice={site.isSuccess && site.data.advanceNotice} />
       <div className={classes.stats}>
         <StatsBlock />
       </div>

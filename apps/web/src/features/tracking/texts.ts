@@ -10,6 +10,8 @@ export const SEARCH_TEXTS = {
   notFound: 'Package not found. Please check your tracking number and try again.',
   tooManyRequests: 'Too many tracking requests. Please wait a minute and try again.',
   failed: 'Tracking information could not be loaded. Please try again.',
+  reconnecting: 'Reconnecting… The package will load as soon as the connection is back.',
+  reconnectingShown: 'Reconnecting… This package will be brought up to date as soon as the connection is back.',
   loadingPackage: 'Loading package details…',
   found: (trackingNumber: string) => `Package ${trackingNumber} found.`,
 } as const;
@@ -20,8 +22,9 @@ export const SUMMARY_TEXTS = {
   currentLocation: 'Current Location',
   estimatedDelivery: 'Estimated Delivery Window',
   deliveryAddress: 'Delivery Address',
+  // Shown only where it is true: an SMS gateway is configured (issue 17, the advance notice of services/notifications).
   notice:
-    'If the driver arrives in your area before the delivery window, a twenty-four-hour advance notification will be sent to the phone number registered with this package.',
+    'If your package is set out for delivery before its delivery window, a text message is sent to the phone number registered with this package as soon as it is.',
   refresh: 'Refresh',
   refreshing: 'Refreshing...',
   refreshLabel: 'Refresh package, history and locations',
@@ -154,6 +157,7 @@ export const REALTIME_TEXTS = {
   unavailableTitle: 'Tracking Not Available',
   unavailable: (id: string) => `Unable to load tracking data for package ${id}.`,
   tryAgain: 'Try Again',
+  reconnecting: (id: string) => `Reconnecting… Tracking data for package ${id} will load as soon as the connection is back.`,
   detailsTitle: 'Package Details',
   trackingNumber: 'Tracking Number',
   status: 'Status',
@@ -183,6 +187,7 @@ export const CUSTOMER_LIVE_TEXTS = {
   unavailableTitle: 'Tracking Not Available',
   unavailable: (id: string) => `Unable to load tracking data for package ${id}.`,
   tryAgain: 'Try Again',
+  reconnecting: 'Reconnecting… Live tracking will load as soon as the connection is back.',
   goHome: 'Go Home',
   package: (trackingNumber: string) => `Package ${trackingNumber}`,
   driver: 'Driver',
@@ -200,4 +205,20 @@ export const CUSTOMER_LIVE_TEXTS = {
   unknown: '—',
   refreshNote: 'Refreshed every 30 seconds, with live updates in between.',
   addressTitle: 'Delivery address',
+} as const;
+
+/** The delivery outcome card of the customer pages (issue 18). */
+export const PROOF_TEXTS = {
+  deliveredTitle: 'Delivered',
+  attemptedTitle: 'Delivery attempted',
+  at: 'Time',
+  leftAt: 'Left at',
+  receivedBy: 'Received by',
+  reason: 'Reason',
+  note: 'Note',
+  photo: 'Photo of the delivery',
+  signature: "Recipient's signature",
+  openPhoto: 'Open the full photo',
+  earlierAttempts: 'Earlier attempts',
+  attemptedNext: 'The package is back with dispatch, who will arrange the next delivery.',
 } as const;

@@ -76,6 +76,8 @@ export function applyLiveMessage(queryClient: QueryClient, message: ServerMessag
     queryClient.setQueryData<PublicPackage>(trackingKeys.package(ref), (pkg) =>
       pkg ? { ...pkg, status: data.status, currentLocation: gpsLocationText(data.lat, data.lng, data.address) } : pkg,
     );
+    reloadIfNotLoaded(queryClient, trackingKeys.live(ref));
+    replaceFetchOnItsWay(queryClient, trackingKeys.package(ref));
     return;
   }
   if (message.type === 'status_update') applyStatus(queryClient, message);
@@ -87,13 +89,43 @@ function applyStatus(queryClient: QueryClient, { trackingId: ref, data }: Status
   );
   queryClient.setQueryData<LiveTracking>(trackingKeys.live(ref), (live) => (live ? { ...live, status: data.status } : live));
   // A status change alters what the live view may show (delivered: no position) and adds a timeline entry.
-  for (const key of [trackingKeys.live(ref), trackingKeys.history(ref)]) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  for (const key of [trackingKeys.live(ref), trackingKeys.history(ref), trackingKeys.proof(ref)]) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  replaceFetchOnItsWay(queryClient, trackingKeys.package(ref));
+}
+
+/**
+ * A push for a page whose first load has not arrived (it failed and waits for the server, or it is on its way): the
+ * push cannot be merged into nothing, and an answer on its way may have been read before it, so that fetch is
+ * replaced by a new one (decision 045). A fetch of a query without data is not cancelled by a refetch by itself.
+ */
+function reloadIfNotLoaded(queryClient: QueryClient, key: readonly unknown[]): void {
+  const state = queryClient.getQueryState(key);
+  if (!state || state.data !== undefined) return;
+  refetchAfresh(queryClient, key);
+}
+
+/**
+ * The package has no guard like the live view's `keepNewerFix`: an answer read before a pushed change (a resync after
+ * a reconnect, a first load retried) would take the page back. A fetch on its way when a push arrives is therefore
+ * replaced by a new one (decision 045), as is a first load that has not arrived.
+ */
+function replaceFetchOnItsWay(queryClient: QueryClient, key: readonly unknown[]): void {
+  const state = queryClient.getQueryState(key);
+  if (!state || (state.data !== undefined && state.fetchStatus === 'idle')) return;
+  refetchAfresh(queryClient, key);
+}
+
+/** Cancels a fetch on its way (the cache keeps what was written meanwhile) and fetches again. */
+function refetchAfresh(queryClient: QueryClient, key: readonly unknown[]): void {
+  void queryClient
+    .cancelQueries({ queryKey: key, exact: true })
+    .then(() => queryClient.invalidateQueries({ queryKey: key, exact: true }));
 }
 
 /** After a reconnect: everything cached for these subscriptions is fetched afresh (what was missed while offline). */
 export function resyncTracking(queryClient: QueryClient, refs: string[]): void {
   for (const ref of refs) {
-    for (const key of [trackingKeys.package(ref), trackingKeys.live(ref), trackingKeys.history(ref), trackingKeys.locations(ref)]) {
+    for (const key of [trackingKeys.package(ref), trackingKeys.live(ref), trackingKeys.history(ref), trackingKeys.locations(ref), trackingKeys.proof(ref)]) {
       void queryClient.invalidateQueries({ queryKey: key, exact: true });
     }
   }

@@ -191,6 +191,19 @@ describe('live-updates client', () => {
     expect(resynced).toHaveLength(2);
   });
 
+  it('a first connection after failed tries is a reconnect: each subscription is refetched once confirmed (decision 045)', () => {
+    const client = makeClient();
+    client.subscribe('PKG1');
+    // The server is away when the page starts: the first socket never opens.
+    last().drop();
+    vi.advanceTimersByTime(60_000);
+    last().open();
+    expect(resynced).toEqual([]);
+    confirm(last(), 'PKG1');
+    // What the page's first load could not fetch, or fetched before this socket could hear a change, is fetched now.
+    expect(resynced).toEqual([['PKG1']]);
+  });
+
   it('refetches a subscription the server refuses on resubscribe, or does not answer within the fallback', () => {
     const client = makeClient();
     client.subscribe('revoked-token');

@@ -1,4 +1,5 @@
 import type { ClientMessage, ServerMessage } from '@cargo/shared';
+import { backoffDelay, type BackoffOptions } from '../backoff.ts';
 import { checkServerMessage } from './server-message.ts';
 
 /**
@@ -27,10 +28,7 @@ export interface LiveEnvironment {
   onWake(listener: () => void): () => void;
 }
 
-export interface BackoffOptions {
-  initialMs: number;
-  maxMs: number;
-}
+export type { BackoffOptions };
 
 export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 1_000, maxMs: 30_000 };
 /** With nothing subscribed for this long the socket is closed (a page change re-subscribes within it). */
@@ -58,8 +56,7 @@ export interface LiveClientOptions {
  * jitter' (between half and all of it) so that a server restart is not met by every tab at the same instant.
  */
 export function reconnectDelay(attempt: number, backoff: BackoffOptions = DEFAULT_BACKOFF, random: () => number = Math.random): number {
-  const ceiling = Math.min(backoff.maxMs, backoff.initialMs * 2 ** Math.min(attempt, 30));
-  return Math.round(ceiling / 2 + (ceiling / 2) * random());
+  return backoffDelay(attempt, backoff, random);
 }
 
 /** `ws:` or `wss:` (under https) on the page's own host (spec §7 'Push channel at /ws on the same host'). */
@@ -172,7 +169,9 @@ export class LiveUpdatesClient {
     this.socket = socket;
     socket.onopen = () => {
       if (this.socket !== socket) return;
-      const reconnected = this.hasConnected;
+      // A first connection after failed tries is a reconnect too: the page's first load may have failed meanwhile, or
+      // answered before something was published that this socket was not there to hear (decision 045).
+      const reconnected = this.hasConnected || this.attempt > 0;
       this.hasConnected = true;
       this.setStatus('live');
       for (const trackingId of this.subscriptions.keys()) {

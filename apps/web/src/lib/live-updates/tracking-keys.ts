@@ -8,4 +8,6 @@ export const trackingKeys = {
   history: (ref: string) => ['tracking', 'history', ref] as const,
   locations: (ref: string) => ['tracking', 'locations', ref] as const,
   live: (ref: string) => ['tracking', 'live', ref] as const,
+  /** The delivery outcomes (issue 18): an attempt or a delivery arrives with a status push. */
+  proof: (ref: string) => ['tracking', 'proof', ref] as const,
 };

@@ -1,22 +1,11 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { applyLiveMessage, resyncTracking } from './apply-message.ts';
+import { onPageWake } from '../page-wake.ts';
 import { LiveUpdatesClient, liveSocketUrl, type LiveEnvironment, type LiveStatus } from './live-client.ts';
 
 /** Visibility and network events of the browser. */
-const browserEnvironment: LiveEnvironment = {
-  onWake(listener) {
-    const onVisibility = () => {
-      if (document.visibilityState === 'visible') listener();
-    };
-    window.addEventListener('online', listener);
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      window.removeEventListener('online', listener);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  },
-};
+const browserEnvironment: LiveEnvironment = { onWake: onPageWake };
 
 const clients = new WeakMap<QueryClient, LiveUpdatesClient>();
 

@@ -7,6 +7,7 @@ import { adminKeys } from '../api/keys.ts';
 import { readAdminToken, storeAdminToken } from '../api/login.ts';
 import { useLogout } from '../api/logout.ts';
 import { useSessionExpiry } from '../hooks/use-session-expiry.ts';
+import { AdminSlotsContext, type AdminSlots } from '../slots.tsx';
 import { ADMIN_TEXT } from '../texts.ts';
 import { AdminShell } from './admin-shell.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -16,13 +17,20 @@ const T = ADMIN_TEXT.login;
 export interface AdminPanelProps {
   /** The Driver Portal tab's content, given by the route (features do not import one another). */
   driverPortal: ReactNode;
+  /** The Notifications tab (features/notifications), composed by the route: features do not import one another. */
+  notifications: ReactNode;
+  proofTab: ReactNode;
+  /** The other features' views the panel shows (fleet map, CSV export, stop order), given by the route. */
+  slots?: AdminSlots;
 }
 
 /**
  * /admin: the login screen, or the control panel once the stored session is checked (spec §2, §4 'Admin session').
  * A session that ends while the panel is open asks for the password over the panel, so unsaved input stays.
  */
-export function AdminPanel({ driverPortal }: AdminPanelProps) {
+const NO_SLOTS: AdminSlots = {};
+
+export function AdminPanel({ driverPortal, proofTab, notifications, slots = NO_SLOTS }: AdminPanelProps) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(readAdminToken);
   const [expired, setExpired] = useState(false);
@@ -95,7 +103,9 @@ export function AdminPanel({ driverPortal }: AdminPanelProps) {
 
   return (
     <>
-      <AdminShell email={me.data.user.email} onLogout={signOut} loggingOut={logout.isPending} driverPortal={driverPortal} />
+      <AdminSlotsContext.Provider value={slots}>
+        <AdminShell email={me.data.user.email} onLogout={signOut} loggingOut={logout.isPending} driverPortal={driverPortal} proofTab={proofTab} notifications={notifications} />
+      </AdminSlotsContext.Provider>
       <Modal opened={expired} onClose={() => undefined} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} title={T.expiredTitle} centered>
         <Text size="sm" mb="md">
           {T.expired}

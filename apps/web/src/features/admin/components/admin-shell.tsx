@@ -1,6 +1,8 @@
 import { Button, Container, Group, Tabs, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ADMIN_TABS, useAdminUrl, type AdminTab } from '../hooks/use-admin-url.ts';
+import { useRefetchOnShow } from '../hooks/use-refetch-on-show.ts';
+import { useAdminSlots } from '../slots.tsx';
 import { ADMIN_TEXT } from '../texts.ts';
 import classes from './admin.module.css';
 import { CurrentLocationTab } from './current-location-tab.tsx';
@@ -19,6 +21,7 @@ import { TrackingTab } from './tracking-tab.tsx';
 const T = ADMIN_TEXT;
 
 const LABELS: Record<AdminTab, string> = {
+  fleet: T.tabs.fleet,
   packages: T.tabs.packages,
   create: T.tabs.create,
   drivers: T.tabs.drivers,
@@ -31,6 +34,8 @@ const LABELS: Record<AdminTab, string> = {
   tracking: T.tabs.tracking,
   'driver-portal': T.tabs.driverPortal,
   pickups: T.tabs.pickups,
+  proof: T.tabs.proof,
+  notifications: T.tabs.notifications,
   database: T.tabs.database,
 };
 
@@ -39,20 +44,29 @@ export interface AdminShellProps {
   onLogout: () => void;
   loggingOut: boolean;
   driverPortal: ReactNode;
+  /** The Delivery Proof tab (features/delivery-proof), composed by the route. */
+  proofTab: ReactNode;
+  notifications: ReactNode;
 }
 
 /**
  * The top bar (signed-in email, Logout) and the control panel's tabs. A tab is mounted the first time it is opened
  * and stays mounted, so switching tabs never loses what was typed; the tab in the address survives a reload.
  */
-export function AdminShell({ email, onLogout, loggingOut, driverPortal }: AdminShellProps) {
+export function AdminShell({ email, onLogout, loggingOut, driverPortal, proofTab, notifications }: AdminShellProps) {
   const { tab, setTab } = useAdminUrl();
+  useRefetchOnShow(tab);
+  const { fleetMap } = useAdminSlots();
+  // The fleet tab shows when the route composed the fleet map into the panel.
+  const tabs = ADMIN_TABS.filter((name) => name !== 'fleet' || fleetMap);
   const [visited, setVisited] = useState<ReadonlySet<AdminTab>>(() => new Set([tab]));
   if (!visited.has(tab)) setVisited(new Set([...visited, tab]));
 
   const panel = (name: AdminTab): ReactNode => {
     if (!visited.has(name)) return null;
     switch (name) {
+      case 'fleet':
+        return fleetMap ?? null;
       case 'packages':
         return <PackagesTab />;
       case 'create':
@@ -77,6 +91,10 @@ export function AdminShell({ email, onLogout, loggingOut, driverPortal }: AdminS
         return driverPortal;
       case 'pickups':
         return <PickupRequestsTab />;
+      case 'proof':
+        return proofTab;
+      case 'notifications':
+        return notifications;
       case 'database':
         return <DatabaseTab />;
     }
@@ -99,13 +117,13 @@ export function AdminShell({ email, onLogout, loggingOut, driverPortal }: AdminS
       </Group>
       <Tabs value={tab} onChange={(value) => value && setTab(value as AdminTab)} keepMounted>
         <Tabs.List aria-label={T.shell.tabsLabel} className={classes.tabList}>
-          {ADMIN_TABS.map((name) => (
+          {tabs.map((name) => (
             <Tabs.Tab key={name} value={name}>
               {LABELS[name]}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {ADMIN_TABS.map((name) => (
+        {tabs.map((name) => (
           <Tabs.Panel key={name} value={name} pt="md">
             {panel(name)}
           </Tabs.Panel>

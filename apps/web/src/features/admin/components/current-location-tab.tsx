@@ -5,7 +5,7 @@ import { useCurrentLocation } from '../api/current-location.ts';
 import { useSetCurrentLocation } from '../api/set-current-location.ts';
 import { ADMIN_TEXT } from '../texts.ts';
 import { formatLatLng, formatTime } from '../utils/package-input.ts';
-import { serverMessage, toastError, toastSuccess } from '../utils/toast.ts';
+import { serverMessage, toastError, toastSuccess } from '../../../lib/toast.ts';
 
 const T = ADMIN_TEXT.currentLocation;
 

@@ -8,7 +8,7 @@ import { useDatabaseStats } from '../api/get-database-stats.ts';
 import { usePackages } from '../api/get-packages.ts';
 import { ADMIN_TEXT } from '../texts.ts';
 import { formatTime } from '../utils/package-input.ts';
-import { serverMessage, toastError, toastSuccess } from '../utils/toast.ts';
+import { serverMessage, toastError, toastSuccess } from '../../../lib/toast.ts';
 import classes from './admin.module.css';
 import { ConfirmModal } from './confirm-modal.tsx';
 
@@ -163,7 +163,7 @@ export function DatabaseTab() {
           </div>
         )}
         {(list.data?.total ?? 0) > PAGE && (
-          <Pagination mt="sm" total={Math.ceil((list.data?.total ?? 0) / PAGE)} value={page} onChange={setPage} getItemProps={(n) => ({ 'aria-label': `Page ${n}` })} />
+          <Pagination mt="sm" total={Math.ceil((list.data?.total ?? 0) / PAGE)} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} getItemProps={(n) => ({ 'aria-label': `Page ${n}` })} />
         )}
       </Paper>
 

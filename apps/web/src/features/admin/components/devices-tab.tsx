@@ -9,7 +9,7 @@ import { useRegisterDevice } from '../api/register-device.ts';
 import { useRevokeDevice } from '../api/revoke-device.ts';
 import { ADMIN_TEXT } from '../texts.ts';
 import { formatTime } from '../utils/package-input.ts';
-import { serverMessage, toastError, toastSuccess } from '../utils/toast.ts';
+import { serverMessage, toastError, toastSuccess } from '../../../lib/toast.ts';
 import classes from './admin.module.css';
 import { ConfirmModal } from './confirm-modal.tsx';
 

@@ -6,6 +6,7 @@ import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { useDriverRoute } from '../api/get-driver-route.ts';
 import { useDrivers } from '../api/get-drivers.ts';
 import { useAdminUrl } from '../hooks/use-admin-url.ts';
+import { useAdminSlots } from '../slots.tsx';
 import { ADMIN_TEXT } from '../texts.ts';
 import classes from './admin.module.css';
 
@@ -77,6 +78,7 @@ export function DriverRoutesTab() {
   const driverId = params.get('routeDriver');
   const drivers = useDrivers();
   const route = useDriverRoute(driverId);
+  const { routeOptimiser } = useAdminSlots();
   const [legendId] = useState('route-legend');
 
   const hasPoint =
@@ -112,6 +114,7 @@ export function DriverRoutesTab() {
               <Text>{T.noLocation}</Text>
             </Paper>
           )}
+          {driverId && routeOptimiser?.(driverId, () => void route.refetch())}
           <Title order={2} size="h4">
             {T.stops}
           </Title>

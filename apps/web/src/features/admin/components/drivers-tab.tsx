@@ -1,19 +1,20 @@
-import { driverInputSchema, parseMapsLink, type Driver } from '@cargo/shared';
-import { Alert, Button, Grid, Group, Modal, MultiSelect, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { driverInputSchema, parseMapsLink, type Driver, type Package } from '@cargo/shared';
+import { Alert, Button, Grid, Group, Modal, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateDriver } from '../api/create-driver.ts';
 import { useSetDriverLocation, useSetDriverLocationFromLink } from '../api/driver-location-from-link.ts';
 import { useDrivers } from '../api/get-drivers.ts';
-import { usePackages } from '../api/get-packages.ts';
 import { useParseMapsLink } from '../api/parse-maps-link.ts';
 import { useResetDriverPin } from '../api/reset-driver-pin.ts';
 import { useUpdateDriver } from '../api/update-driver.ts';
 import { useUpdatePackage } from '../api/update-package.ts';
+import { useAdminSlots } from '../slots.tsx';
 import { ADMIN_TEXT } from '../texts.ts';
 import { formatLatLng, formatTime, inputFromPackage } from '../utils/package-input.ts';
-import { serverMessage, toastError, toastSuccess } from '../utils/toast.ts';
+import { serverMessage, toastError, toastSuccess } from '../../../lib/toast.ts';
 import classes from './admin.module.css';
+import { AssignPackagePicker } from './assign-package-picker.tsx';
 import { Pill } from './pill.tsx';
 import { ConfirmModal } from './confirm-modal.tsx';
 import { PinModal } from './pin-modal.tsx';
@@ -154,6 +155,7 @@ function EditDriverModal({ driver, onClose }: { driver: Driver | null; onClose: 
 
 function DriverList({ onPin }: { onPin: (shown: { name: string; pin: string }) => void }) {
   const drivers = useDrivers();
+  const { exportButton } = useAdminSlots();
   const update = useUpdateDriver();
   const resetPin = useResetDriverPin();
   const [editing, setEditing] = useState<Driver | null>(null);
@@ -186,9 +188,12 @@ function DriverList({ onPin }: { onPin: (shown: { name: string; pin: string }) =
 
   return (
     <Paper withBorder p="md" radius="md">
-      <Title order={2} size="h4" mb="sm">
-        {T.listTitle}
-      </Title>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          {T.listTitle}
+        </Title>
+        {exportButton?.({ resource: 'drivers', query: {} })}
+      </Group>
       {drivers.isPending ? (
         <Skeleton height={80} />
       ) : drivers.isError ? (
@@ -268,14 +273,9 @@ function DriverList({ onPin }: { onPin: (shown: { name: string; pin: string }) =
 function AssignPackages() {
   const drivers = useDrivers();
   const [driverId, setDriverId] = useState<string | null>(null);
-  const [selected, setSelected] = useState<string[]>([]);
+  const [selected, setSelected] = useState<Package[]>([]);
   const [pending, setPending] = useState(false);
-  const unassigned = usePackages({ driverId: 'none', limit: 1000 });
-  const own = usePackages({ driverId: driverId ?? '', limit: 1000 }, Boolean(driverId));
   const save = useUpdatePackage();
-  // Spec §5: only packages with no driver, or already this driver's, are offered.
-  const offered = [...(own.data?.packages ?? []), ...(unassigned.data?.packages ?? [])];
-  const options = offered.map((p) => ({ value: p.id, label: `${p.trackingNumber} — ${p.customerName}` }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -286,10 +286,8 @@ function AssignPackages() {
     }
     setPending(true);
     try {
-      for (const id of selected) {
-        const pkg = offered.find((p) => p.id === id);
-        if (!pkg) continue;
-        await save.mutateAsync({ id, input: inputFromPackage(pkg, { driverId: driver.id, driver: driver.name, driverPhone: driver.phone }) });
+      for (const pkg of selected) {
+        await save.mutateAsync({ id: pkg.id, input: inputFromPackage(pkg, { driverId: driver.id, driver: driver.name, driverPhone: driver.phone }) });
       }
       toastSuccess(T.assigned);
       setSelected([]);
@@ -318,16 +316,7 @@ function AssignPackages() {
             searchable
             clearable
           />
-          <MultiSelect
-            label={T.assignPackages}
-            data={options}
-            value={selected}
-            onChange={setSelected}
-            searchable
-            limit={50}
-            nothingFoundMessage={T.noAssignable}
-            hidePickedOptions
-          />
+          <AssignPackagePicker driverId={driverId} value={selected} onChange={setSelected} />
           <Button type="submit" loading={pending}>
             {T.assign}
           </Button>

@@ -1,22 +1,29 @@
 import type { Package } from '@cargo/shared';
-import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { usePackages } from '../api/get-packages.ts';
 import { useSetLocationLink } from '../api/set-location-link.ts';
 import { ADMIN_TEXT } from '../texts.ts';
-import { serverMessage, toastError, toastSuccess } from '../utils/toast.ts';
+import { serverMessage, toastError, toastSuccess } from '../../../lib/toast.ts';
 import classes from './admin.module.css';
 import { PackagePicker } from './package-picker.tsx';
 
 const T = ADMIN_TEXT.gpsLinks;
+const PAGE = 20;
 
 /** The GPS Links tab: a package's real location link, saved, removed or opened. */
 export function GpsLinksTab() {
   const [pkg, setPkg] = useState<Package | null>(null);
   const [link, setLink] = useState('');
   const save = useSetLocationLink();
-  const recent = usePackages({ limit: 100 });
-  const withLinks = (recent.data?.packages ?? []).filter((p) => p.realLocationLink);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 200);
+  const [page, setPage] = useState(1);
+  // The server filters, searches and pages: every package with a link is listed, however old (10,000 packages).
+  const linked = usePackages({ hasLink: 'true', q: debounced || undefined, limit: PAGE, offset: (page - 1) * PAGE });
+  const withLinks = linked.data?.packages ?? [];
+  const total = linked.data?.total ?? 0;
 
   const choose = (next: Package | null) => {
     setPkg(next);
@@ -88,8 +95,18 @@ export function GpsLinksTab() {
         <Title order={2} size="h4" mb="sm">
           {T.current}
         </Title>
-        {withLinks.length === 0 ? (
-          <Text>{T.none}</Text>
+        <TextInput
+          label={T.search}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          mb="sm"
+          maw={400}
+        />
+        {linked.isPending ? null : withLinks.length === 0 ? (
+          <Text>{debounced ? T.noneFound : T.none}</Text>
         ) : (
           <div className={classes.tableWrap} role="region" aria-label={T.current} tabIndex={0}>
             <Table className={classes.table}>
@@ -112,6 +129,14 @@ export function GpsLinksTab() {
               </Table.Tbody>
             </Table>
           </div>
+        )}
+        {total > 0 && (
+          <Group justify="space-between" mt="sm">
+            <Text size="sm">{T.count(total)}</Text>
+            {total > PAGE && (
+              <Pagination total={Math.ceil(total / PAGE)} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} getItemProps={(n) => ({ 'aria-label': `Page ${n}` })} />
+            )}
+          </Group>
         )}
       </Paper>
     </Stack>

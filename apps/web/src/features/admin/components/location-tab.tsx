@@ -3,7 +3,7 @@ import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useAddPackageLocation } from '../api/add-package-location.ts';
 import { ADMIN_TEXT } from '../texts.ts';
-import { serverMessage, toastError, toastSuccess } from '../utils/toast.ts';
+import { serverMessage, toastError, toastSuccess } from '../../../lib/toast.ts';
 import { PackagePicker } from './package-picker.tsx';
 
 const T = ADMIN_TEXT.location;

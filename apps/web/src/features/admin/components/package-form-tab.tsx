@@ -24,9 +24,9 @@ import { usePackage } from '../api/get-package.ts';
 import { useUpdatePackage } from '../api/update-package.ts';
 import { useAdminUrl } from '../hooks/use-admin-url.ts';
 import { ADMIN_TEXT } from '../texts.ts';
-import { formatDeliveryRange, parseDeliveryRange } from '../utils/delivery-range.ts';
+import { formatDeliveryRange, parseDeliveryRange } from '@cargo/shared';
 import { formatCustomerPhone } from '../utils/phone-format.ts';
-import { serverMessage, toastError, toastSuccess } from '../utils/toast.ts';
+import { serverMessage, toastError, toastSuccess } from '../../../lib/toast.ts';
 import { TrackingIdeas } from './tracking-ideas.tsx';
 
 const T = ADMIN_TEXT.form;
@@ -40,6 +40,7 @@ interface FormValues {
   deliveryAddress: string;
   customerName: string;
   customerPhone: string;
+  customerEmail: string;
   weight: string;
   dimensions: string;
   itemDescription: string;
@@ -57,6 +58,7 @@ const EMPTY: FormValues = {
   deliveryAddress: '',
   customerName: '',
   customerPhone: '',
+  customerEmail: '',
   weight: '',
   dimensions: '',
   itemDescription: '',
@@ -77,6 +79,7 @@ function fromPackage(pkg: Package): FormValues {
     deliveryAddress: pkg.deliveryAddress,
     customerName: pkg.customerName,
     customerPhone: pkg.customerPhone,
+    customerEmail: pkg.customerEmail ?? '',
     weight: pkg.weight,
     dimensions: pkg.dimensions,
     itemDescription: pkg.itemDescription ?? '',
@@ -96,6 +99,7 @@ function toInput(values: FormValues): PackageInput {
     deliveryAddress: values.deliveryAddress,
     customerName: values.customerName,
     customerPhone: values.customerPhone,
+    customerEmail: values.customerEmail,
     weight: values.weight,
     dimensions: values.dimensions,
     itemDescription: values.itemDescription,
@@ -254,6 +258,18 @@ export function PackageFormTab() {
                     value={values.customerPhone}
                     onChange={(e) => set('customerPhone', formatCustomerPhone(e.currentTarget.value))}
                     error={errors.customerPhone}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <TextInput
+                    label={T.customerEmail}
+                    description={T.customerEmailHint}
+                    type="email"
+                    inputMode="email"
+                    autoComplete="off"
+                    value={values.customerEmail}
+                    onChange={(e) => set('customerEmail', e.currentTarget.value)}
+                    error={errors.customerEmail}
                   />
                 </Grid.Col>
                 <Grid.Col span={{ base: 6, sm: 3 }}>

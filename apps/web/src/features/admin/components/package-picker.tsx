@@ -33,6 +33,8 @@ export function PackagePicker({ label, value, onChange, error }: PackagePickerPr
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options }) => options}
+      // Asked again on each opening, so a package created elsewhere is offered without a reload.
+      onDropdownOpen={() => void list.refetch()}
       nothingFoundMessage={list.isFetching ? 'Searching…' : 'No packages found'}
     />
   );

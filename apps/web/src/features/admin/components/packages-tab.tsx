@@ -6,6 +6,7 @@ import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { useDrivers } from '../api/get-drivers.ts';
 import { usePackages } from '../api/get-packages.ts';
 import { useAdminUrl } from '../hooks/use-admin-url.ts';
+import { useAdminSlots } from '../slots.tsx';
 import { ADMIN_TEXT } from '../texts.ts';
 import classes from './admin.module.css';
 import { SortHeader } from './sort-header.tsx';
@@ -34,6 +35,7 @@ export function PackagesTab() {
   useHotkeys([['/', () => searchRef.current?.focus()]]);
   const pushSearch = useDebouncedCallback((value: string) => update({ q: value.trim() || null, page: null }), 250);
 
+  const { exportButton } = useAdminSlots();
   const drivers = useDrivers();
   const list = usePackages({
     q: q || undefined,
@@ -101,6 +103,7 @@ export function PackagesTab() {
         <Text size="sm" c="dimmed" aria-live="polite">
           {list.data ? T.total(total) : ' '}
         </Text>
+        {exportButton?.({ resource: 'packages', query: { q: q || undefined, status: status || undefined, driverId: driverId || undefined, sort, order } })}
       </Group>
 
       {list.isError && !list.data ? (

@@ -3,7 +3,7 @@ import { Button, Paper, Select, Stack, Textarea, TextInput, Title } from '@manti
 import { useState, type FormEvent } from 'react';
 import { useAddPackageStatus } from '../api/add-package-status.ts';
 import { ADMIN_TEXT } from '../texts.ts';
-import { serverMessage, toastError, toastSuccess } from '../utils/toast.ts';
+import { serverMessage, toastError, toastSuccess } from '../../../lib/toast.ts';
 import { PackagePicker } from './package-picker.tsx';
 
 const T = ADMIN_TEXT.status;

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ADMIN_TEXT } from '../texts.ts';
-import { toastError } from '../utils/toast.ts';
+import { toastError } from '../../../lib/toast.ts';
 import { trackingIdeas } from '../utils/tracking-ideas.ts';
 import classes from './admin.module.css';
 

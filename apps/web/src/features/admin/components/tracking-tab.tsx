@@ -14,7 +14,7 @@ import { useRevokeShareLink } from '../api/revoke-share-link.ts';
 import { useSmsSetup } from '../api/sms-setup.ts';
 import { ADMIN_TEXT } from '../texts.ts';
 import { formatTime } from '../utils/package-input.ts';
-import { serverMessage, toastError, toastSuccess } from '../utils/toast.ts';
+import { serverMessage, toastError, toastSuccess } from '../../../lib/toast.ts';
 import classes from './admin.module.css';
 import { Pill } from './pill.tsx';
 import { PackagePicker } from './package-picker.tsx';

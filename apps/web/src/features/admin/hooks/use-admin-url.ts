@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
 export const ADMIN_TABS = [
-  'packages', 'create', 'drivers', 'routes', 'status', 'location', 'current-location', 'gps-links', 'devices', 'tracking',
-  'driver-portal', 'pickups', 'database',
+  'fleet', 'packages', 'create', 'drivers', 'routes', 'status', 'location', 'current-location', 'gps-links', 'devices', 'tracking',
+  'driver-portal', 'pickups', 'proof', 'notifications', 'database',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 

@@ -11,6 +11,7 @@ export function inputFromPackage(pkg: Package, changes: Partial<PackageInput> = 
     pickupAddress: pkg.pickupAddress,
     customerName: pkg.customerName,
     customerPhone: pkg.customerPhone,
+    customerEmail: pkg.customerEmail,
     weight: pkg.weight,
     dimensions: pkg.dimensions,
     itemDescription: pkg.itemDescription,

@@ -2,7 +2,7 @@ import { ACTIVE_STATUSES, DRIVER_DASHBOARD_STATUSES, LIVE_STATUSES, type Driver,
 import { Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDriverPackages } from '../api/get-driver-packages.ts';
 import { useUpdatePackageStatus } from '../api/update-package-status.ts';
 import { driverSession } from '../hooks/use-driver-session.ts';
@@ -12,8 +12,10 @@ import { DRIVER_TEXTS as T } from '../texts.ts';
 import { reasonOf } from '../utils/driver-request.ts';
 import type { QueueEntry, WireFix } from '../utils/fix-queue.ts';
 import { BackgroundTrackingPanel } from './background-tracking-panel.tsx';
-import { DriverHeader, GpsReadouts, PackageHeading, TrackingNotices, driverClasses } from './driver-parts.tsx';
+import { DriverHeader, GpsReadouts, PackageHeading, PackagesReconnecting, TrackingNotices, driverClasses } from './driver-parts.tsx';
 import { DriverSessionGate } from './driver-session-gate.tsx';
+import { CloseStopButton, StopQueueNotices, StopSheet, type OpenStop } from './stop-actions.tsx';
+import { StopOrderCard } from './stop-order-card.tsx';
 import { telHref } from '../../../lib/contact-links.ts';
 import { paths } from '../../../lib/paths.ts';
 
@@ -73,7 +75,10 @@ function SignedInDashboard({ driver, dispatchPhone }: { driver: Driver; dispatch
     }
   }, [tracking, halt, list.length, summary.active]);
 
+  const [closing, setClosing] = useState<OpenStop | null>(null);
   const changeStatus = (pkg: Package, next: string) => {
+    // 'Delivered' is a closed stop: it takes the outcome and its proof on the sheet (issue 18).
+    if (next === 'delivered') return setClosing({ pkg, initialKind: null });
     status.mutate(
       { packageId: pkg.id, status: next },
       {
@@ -93,6 +98,7 @@ function SignedInDashboard({ driver, dispatchPhone }: { driver: Driver; dispatch
     <Stack gap="md">
       <DriverHeader driver={driver} tracking={t.tracking} online={t.connection === 'connected' || driver.isOnline} trackingLabel={T.liveTracking} />
       <TrackingNotices denied={t.denied} online={t.online} queued={t.queued} hidden={awake.hidden} tracking={t.tracking} rejection={t.rejection} lastFlush={t.lastFlush} />
+      <StopQueueNotices />
       <Card withBorder radius="md" padding="md">
         <Stack gap="sm">
           <Title order={2} size="h4">
@@ -132,12 +138,14 @@ function SignedInDashboard({ driver, dispatchPhone }: { driver: Driver; dispatch
           ))}
         </dl>
       </Card>
+      <StopOrderCard driverId={driver.id} pollMs={t.tracking ? DASHBOARD_POLL_MS : false} />
       <Card withBorder radius="md" padding="md">
         <Stack gap="sm">
           <Title order={2} size="h4">
             {T.assignedDeliveries}
           </Title>
           {packages.isSuccess && list.length === 0 && <Text>{T.noPackages}</Text>}
+          <PackagesReconnecting driverId={driver.id} />
           {list.map((pkg) => (
             <Card key={pkg.id} withBorder radius="sm" padding="sm" component="article">
               <Stack gap="xs">
@@ -161,6 +169,7 @@ function SignedInDashboard({ driver, dispatchPhone }: { driver: Driver; dispatch
                   <Button component="a" href={paths.trackLive(pkg.trackingNumber)} target="_blank" rel="noopener" size="md" variant="light">
                     {T.viewTracking}
                   </Button>
+                  <CloseStopButton pkg={pkg} onOpen={setClosing} />
                 </Group>
               </Stack>
             </Card>
@@ -186,6 +195,7 @@ function SignedInDashboard({ driver, dispatchPhone }: { driver: Driver; dispatch
         </div>
       </Card>
       <BackgroundTrackingPanel />
+      <StopSheet stop={closing} onClose={() => setClosing(null)} />
     </Stack>
   );
 }

@@ -2,6 +2,8 @@ import type { Driver, Package } from '@cargo/shared';
 import { Alert, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
+import { useFirstLoadRetry } from '../../../lib/use-first-load-retry.ts';
+import { getDriverPackagesQueryOptions } from '../api/get-driver-packages.ts';
 import type { Connection } from '../hooks/use-driver-tracking.ts';
 import { DRIVER_TEXTS as T } from '../texts.ts';
 import { formatAccuracyM, formatCoordinate, formatDateTime, formatSpeedMph, formatTime, signalFrom, type Reading } from '../utils/geolocation.ts';
@@ -155,3 +157,14 @@ export function lastUpdateText(iso: string | null): string {
 }
 
 export { classes as driverClasses };
+
+/** Says so while the first load of the driver's packages waits for the server or the network (decision 045). */
+export function PackagesReconnecting({ driverId }: { driverId: string }) {
+  const state = useFirstLoadRetry(getDriverPackagesQueryOptions(driverId).queryKey);
+  if (!state) return null;
+  return (
+    <Text role="status" size="sm">
+      {state === 'reconnecting' ? T.packagesReconnecting : T.packagesUnavailable}
+    </Text>
+  );
+}

@@ -1,7 +1,7 @@
 import type { Driver } from '@cargo/shared';
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useDriverPackages } from '../api/get-driver-packages.ts';
 import { driverSession } from '../hooks/use-driver-session.ts';
 import { useDriverTracking } from '../hooks/use-driver-tracking.ts';
@@ -10,8 +10,9 @@ import { DRIVER_TEXTS as T } from '../texts.ts';
 import type { WireFix } from '../utils/fix-queue.ts';
 import { formatCoordinate } from '../utils/geolocation.ts';
 import { BackgroundTrackingPanel } from './background-tracking-panel.tsx';
-import { DriverHeader, GpsReadouts, PackageFields, PackageHeading, TrackingNotices, driverClasses, lastUpdateText } from './driver-parts.tsx';
+import { DriverHeader, GpsReadouts, PackageFields, PackageHeading, PackagesReconnecting, TrackingNotices, driverClasses, lastUpdateText } from './driver-parts.tsx';
 import { DriverSessionGate } from './driver-session-gate.tsx';
+import { CloseStopButton, StopQueueNotices, StopSheet, type OpenStop } from './stop-actions.tsx';
 import { telHref } from '../../../lib/contact-links.ts';
 
 export interface DriverPortalProps {
@@ -43,6 +44,7 @@ function SignedInPortal({ driver, embedded, dispatchPhone }: { driver: Driver; e
   const entriesFor = useCallback((fix: WireFix) => [{ driverId: driver.id, shareToken: null, packageRef: null, fix }], [driver.id]);
   const t = useDriverTracking({ screen: 'portal', entriesFor });
   const awake = useScreenAwake(t.tracking);
+  const [closing, setClosing] = useState<OpenStop | null>(null);
 
   const switchDriver = () => {
     t.halt();
@@ -54,6 +56,7 @@ function SignedInPortal({ driver, embedded, dispatchPhone }: { driver: Driver; e
     <Stack gap="md">
       <DriverHeader driver={driver} tracking={t.tracking} online={t.connection === 'connected' || driver.isOnline} headingOrder={h} />
       <TrackingNotices denied={t.denied} online={t.online} queued={t.queued} hidden={awake.hidden} tracking={t.tracking} rejection={t.rejection} lastFlush={t.lastFlush} />
+      <StopQueueNotices />
       <Card withBorder radius="md" padding="md">
         <Stack gap="sm">
           <div className={driverClasses.actions}>
@@ -100,15 +103,18 @@ function SignedInPortal({ driver, embedded, dispatchPhone }: { driver: Driver; e
             {T.assignedPackages}
           </Title>
           {packages.data?.length === 0 && <Text>{T.noPackages}</Text>}
+          <PackagesReconnecting driverId={driver.id} />
           {packages.data?.map((pkg) => (
             <Card key={pkg.id} withBorder radius="sm" padding="sm" component="article">
               <PackageHeading pkg={pkg} order={h === 2 ? 3 : 4} />
               <PackageFields pkg={pkg} />
+              <CloseStopButton pkg={pkg} onOpen={setClosing} />
             </Card>
           ))}
         </Stack>
       </Card>
       <BackgroundTrackingPanel headingOrder={h} />
+      <StopSheet stop={closing} onClose={() => setClosing(null)} />
     </Stack>
   );
 }

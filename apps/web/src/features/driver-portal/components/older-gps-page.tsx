@@ -10,7 +10,7 @@ import { DRIVER_TEXTS as T } from '../texts.ts';
 import type { WireFix } from '../utils/fix-queue.ts';
 import { OLDER_WATCH_OPTIONS } from '../utils/geolocation.ts';
 import { paths } from '../../../lib/paths.ts';
-import { GpsReadouts, TrackingNotices, driverClasses } from './driver-parts.tsx';
+import { GpsReadouts, PackagesReconnecting, TrackingNotices, driverClasses } from './driver-parts.tsx';
 import { DriverSessionGate } from './driver-session-gate.tsx';
 
 /** /driver-gps, the older driver GPS page (spec §2). */
@@ -90,6 +90,7 @@ function SignedInOlder({ driver }: { driver: Driver }) {
             data={[{ value: '', label: T.packagePickerPlaceholder }, ...trackable.map((p) => ({ value: p.id, label: `${p.trackingNumber} — ${p.customerName}` }))]}
           />
           {packages.isSuccess && trackable.length === 0 && <Text size="sm">{T.noTrackablePackages}</Text>}
+          <PackagesReconnecting driverId={driver.id} />
         </Stack>
       </Card>
       <Card withBorder radius="md" padding="md">

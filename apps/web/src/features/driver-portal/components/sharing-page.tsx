@@ -1,9 +1,10 @@
 import { REFRESH_INTERVALS_MS } from '@cargo/shared';
 import { Alert, Badge, Button, Card, Checkbox, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
+import { useFirstLoadRetry } from '../../../lib/use-first-load-retry.ts';
 import { useDriverMe } from '../api/get-driver-me.ts';
 import { usePackageAsDriver } from '../api/get-package.ts';
-import { useResolvedShareLink } from '../api/resolve-share-link.ts';
+import { resolveShareLinkQueryOptions, useResolvedShareLink } from '../api/resolve-share-link.ts';
 import { useDriverSession } from '../hooks/use-driver-session.ts';
 import { useDriverTracking } from '../hooks/use-driver-tracking.ts';
 import { useScreenAwake } from '../hooks/use-screen-awake.ts';
@@ -35,7 +36,10 @@ export function SharingPage({ id }: { id: string | undefined }) {
   useDriverMe(session.token);
   const link = useResolvedShareLink(id ?? null);
   const asDriver = usePackageAsDriver(link.isError ? (id ?? null) : null, session.token);
+  // A link checked while the server or the network was away is not invalid: it is checked again by itself (decision 045).
+  const linkRetry = useFirstLoadRetry(resolveShareLinkQueryOptions(id ?? '').queryKey);
   if (!id) return <InvalidLink />;
+  if (linkRetry === 'reconnecting') return <Text role="status">{T.linkReconnecting}</Text>;
   if (link.isPending || (link.isError && session.token && asDriver.isPending)) return <Text>…</Text>;
   let target: Target | null = null;
   if (link.data) {

@@ -1,3 +1,4 @@
+import { idbStore } from './idb-store.ts';
 
 /**
  * The offline queue (issue 7): fixes taken while the network is down, kept in IndexedDB with their device times
@@ -25,32 +26,7 @@ export interface QueueEntry {
   fix: WireFix;
 }
 
-const DB_NAME = 'driver-fixes';
-const STORE = 'queue';
-
-function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true });
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T | undefined> {
-  const db = await open();
-  try {
-    return await new Promise<T | undefined>((resolve, reject) => {
-      const tx = db.transaction(STORE, mode);
-      const request = run(tx.objectStore(STORE));
-      tx.oncomplete = () => resolve(request ? request.result : undefined);
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error);
-    });
-  } finally {
-    db.close();
-  }
-}
+const withStore = idbStore('driver-fixes', 'queue');
 
 export const fixQueue = {
   async add(entries: QueueEntry[]): Promise<void> {

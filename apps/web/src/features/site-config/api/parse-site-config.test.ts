@@ -10,6 +10,7 @@ const valid = {
   supportEmail: 'help@example.com',
   socialUrl: null,
   dispatchPhone: '+15550102',
+  advanceNotice: true,
 };
 
 describe('siteConfigParser', () => {
@@ -24,6 +25,7 @@ describe('siteConfigParser', () => {
     ['a number for a string', { ...valid, tagline: 3 }],
     ['a contact without phone', { ...valid, coordinator: { name: 'Ann', role: 'x' } }],
     ['undefined for a nullable', { ...valid, socialUrl: undefined }],
+    ['a string for a flag', { ...valid, advanceNotice: 'yes' }],
   ])('rejects %s, as the shared schema does', (_label, reply) => {
     expect(() => siteConfigSchema.parse(reply)).toThrow();
     expect(() => siteConfigParser.parse(reply)).toThrow();

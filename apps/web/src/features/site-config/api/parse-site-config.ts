@@ -27,6 +27,11 @@ function textOrNull(value: unknown, path: string): string | null {
   return value === null ? null : text(value, path);
 }
 
+function flag(value: unknown, path: string): boolean {
+  if (typeof value !== 'boolean') fail(path, 'true or false');
+  return value;
+}
+
 function staff(value: unknown, path: string): StaffContact {
   const r = record(value, path);
   return { name: text(r.name, `${path}.name`), role: text(r.role, `${path}.role`), phone: text(r.phone, `${path}.phone`) };
@@ -43,6 +48,7 @@ export const siteConfigParser = {
       supportEmail: text(r.supportEmail, 'supportEmail'),
       socialUrl: textOrNull(r.socialUrl, 'socialUrl'),
       dispatchPhone: textOrNull(r.dispatchPhone, 'dispatchPhone'),
+      advanceNotice: flag(r.advanceNotice, 'advanceNotice'),
     };
   },
 };

@@ -4,7 +4,9 @@ import { PhoneIcon } from '../../../components/ui/icons.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { telHref } from '../../../lib/contact-links.ts';
+import { trackingKeys } from '../../../lib/live-updates/tracking-keys.ts';
 import { useLiveUpdates } from '../../../lib/live-updates/use-live-updates.ts';
+import { useFirstLoadRetry } from '../../../lib/use-first-load-retry.ts';
 import { useLiveTracking } from '../api/get-live-tracking.ts';
 import { CUSTOMER_LIVE_TEXTS, REALTIME_TEXTS } from '../texts.ts';
 import { formatClockTime } from '../utils/gps-readouts.ts';
@@ -15,6 +17,7 @@ import classes from './customer-pages.module.css';
 import { DeliveredBanner, LiveConnectionBanner, ProximityBanner } from './live-banners.tsx';
 import { LiveFactsLine } from './live-facts-line.tsx';
 import { LiveMapCard } from './live-map-card.tsx';
+import { DeliveryProofCard } from './delivery-proof-card.tsx';
 import { RefreshIcon } from './package-icons.tsx';
 
 /** Spec §7/§9: the customer live view is refetched every 30 s, with pushed updates in between. */
@@ -30,12 +33,17 @@ export function CustomerLiveTracking({ refId }: { refId: string | undefined }) {
   const live = useLiveTracking(ref, ref ? LIVE_REFRESH_MS : false, !!ref);
   // A missing, unknown, expired or revoked link (404) is invalid, even when an earlier refresh had shown it.
   const invalid = !ref || (live.error instanceof ApiError && live.error.status === 404);
-  const connection = useLiveUpdates(invalid || !live.data ? null : ref);
+  // The socket starts with the page, whether or not the first load has worked: once it connects it loads the view
+  // (decision 045).
+  const connection = useLiveUpdates(invalid ? null : ref);
+  const retry = useFirstLoadRetry(trackingKeys.live(ref));
   const now = useNow(1_000);
   const [refreshing, setRefreshing] = useState(false);
 
   if (invalid) return <MessageCard title={CUSTOMER_LIVE_TEXTS.invalidTitle} text={CUSTOMER_LIVE_TEXTS.invalid} action={{ label: CUSTOMER_LIVE_TEXTS.goHome, home: true }} />;
-  if (live.isPending) return <PageLoading text={CUSTOMER_LIVE_TEXTS.loading} />;
+  if (live.isPending || (!live.data && retry === 'reconnecting')) {
+    return <PageLoading text={retry ? CUSTOMER_LIVE_TEXTS.reconnecting : CUSTOMER_LIVE_TEXTS.loading} />;
+  }
   if (!live.data) {
     return (
       <MessageCard
@@ -79,6 +87,7 @@ export function CustomerLiveTracking({ refId }: { refId: string | undefined }) {
       </div>
       {!delivered && <LiveConnectionBanner status={connection} />}
       {delivered ? <DeliveredBanner address={data.packageInfo.destination} /> : <ProximityBanner alert={data.proximityAlert} />}
+      <DeliveryProofCard refId={ref} status={data.status} />
       <Card component="section" withBorder radius="lg" padding="lg" aria-labelledby="cl-title">
         <div className={classes.cardHeader}>
           <h2 id="cl-title" className={classes.cardTitle}>

@@ -9,11 +9,13 @@ import {
   type TimeZoneInfo,
 } from '@cargo/shared';
 import { Button, Card, Checkbox, NativeSelect, Skeleton, Text } from '@mantine/core';
-import { memo, useDeferredValue, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { PhoneIcon } from '../../../components/ui/icons.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
 import { telHref } from '../../../lib/contact-links.ts';
 import { useQueryView, type QueryView } from '../../../lib/deferred-query.ts';
+import { trackingKeys } from '../../../lib/live-updates/tracking-keys.ts';
+import { useFirstLoadRetry } from '../../../lib/use-first-load-retry.ts';
 import { useLiveTracking } from '../api/get-live-tracking.ts';
 import { GPS_TEXTS, INTERVAL_LABELS } from '../texts.ts';
 import {
@@ -166,7 +168,10 @@ export const LiveGpsPanel = memo(function LiveGpsPanel({
   const [intervalMs, setIntervalMs] = useState<number>(DEFAULT_REFRESH_MS);
   const query = useLiveTracking(trackingNumber, autoRefresh && !socketLive ? intervalMs : false);
   // Drawn from a deferred view (lib/deferred-query.ts): an answer re-renders the panel in short slices.
-  const live = useQueryView(query);
+  const view = useQueryView(query);
+  // While the first load waits for the server (decision 045), the panel's loading place rather than its failure.
+  const waiting = useFirstLoadRetry(trackingKeys.live(trackingNumber)) !== null;
+  const live = useMemo(() => (waiting && !view.data ? { ...view, isPending: true, isError: false } : view), [view, waiting]);
   const refreshing = useDeferredValue(query.isFetching);
   const { refetch } = query;
   return (

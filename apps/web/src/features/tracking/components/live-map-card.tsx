@@ -2,7 +2,8 @@ import { MAP_HEIGHT_PX } from '@cargo/shared';
 import { Card, Skeleton, Text } from '@mantine/core';
 import { Component, lazy, memo, Suspense, type ReactNode } from 'react';
 import { useNearViewport } from '../../../hooks/use-near-viewport.ts';
-import { useMapConfig } from '../api/get-map-config.ts';
+import { useFirstLoadRetry } from '../../../lib/use-first-load-retry.ts';
+import { getMapConfigQueryOptions, useMapConfig } from '../api/get-map-config.ts';
 import { MAP_TEXTS } from '../texts.ts';
 import type { MapPoint, MapPointKind } from '../utils/map-points.ts';
 import classes from './live-map-card.module.css';
@@ -67,6 +68,8 @@ interface LiveMapCardProps {
 /** Spec §2 'Live Package Tracking card': the map with pickup, current and delivery markers. */
 export const LiveMapCard = memo(function LiveMapCard({ points, pointsLoading, height = MAP_HEIGHT_PX, title = MAP_TEXTS.title, intro = MAP_TEXTS.intro, facts }: LiveMapCardProps) {
   const config = useMapConfig();
+  // While the first load of the configuration waits for the server, the map's loading place, not its failure.
+  const configRetry = useFirstLoadRetry(getMapConfigQueryOptions().queryKey);
   const [frameRef, nearViewport] = useNearViewport<HTMLDivElement>();
   return (
     <Card component="section" withBorder radius="lg" padding="lg" aria-labelledby="map-title">
@@ -89,9 +92,9 @@ export const LiveMapCard = memo(function LiveMapCard({ points, pointsLoading, he
         </ul>
       </div>
       <div ref={frameRef} className={classes.frame} style={{ height }} role="region" aria-label={MAP_TEXTS.regionLabel}>
-        {config.isError ? (
+        {config.isError && configRetry !== 'reconnecting' ? (
           <MapMessage text={MAP_TEXTS.configFailed} />
-        ) : config.isPending || pointsLoading || !nearViewport ? (
+        ) : !config.data || pointsLoading || !nearViewport ? (
           <MapLoading />
         ) : (
           <MapErrorBoundary>

@@ -21,7 +21,18 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 }
 
 /** Spec §2 'Package summary card', with the refresh of package, history and locations. */
-export const PackageSummaryCard = memo(function PackageSummaryCard({ pkg, refreshing, onRefresh }: { pkg: PublicPackage; refreshing: boolean; onRefresh: () => void }) {
+export const PackageSummaryCard = memo(function PackageSummaryCard({
+  pkg,
+  refreshing,
+  onRefresh,
+  advanceNotice,
+}: {
+  pkg: PublicPackage;
+  refreshing: boolean;
+  onRefresh: () => void;
+  /** The server sends the advance notice it describes (site configuration); otherwise the card promises nothing. */
+  advanceNotice: boolean;
+}) {
   return (
     <Card component="section" withBorder radius="lg" padding="lg" shadow="sm" aria-labelledby="summary-title">
       <div className={classes.summaryHeader}>
@@ -58,10 +69,12 @@ export const PackageSummaryCard = memo(function PackageSummaryCard({ pkg, refres
           {pkg.deliveryAddress}
         </Fact>
       </dl>
-      <p className={classes.notice}>
-        <AlertIcon />
-        <span>{SUMMARY_TEXTS.notice}</span>
-      </p>
+      {advanceNotice && (
+        <p className={classes.notice}>
+          <AlertIcon />
+          <span>{SUMMARY_TEXTS.notice}</span>
+        </p>
+      )}
     </Card>
   );
 });

@@ -1,12 +1,15 @@
 import type { PublicPackage } from '@cargo/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useQueryView } from '../../../lib/deferred-query.ts';
+import { trackingKeys } from '../../../lib/live-updates/tracking-keys.ts';
 import { useLiveUpdates } from '../../../lib/live-updates/use-live-updates.ts';
+import { useFirstLoadRetry } from '../../../lib/use-first-load-retry.ts';
 import { useLiveTracking } from '../api/get-live-tracking.ts';
 import { usePackageHistory } from '../api/get-package-history.ts';
 import { usePackageLocations } from '../api/get-package-locations.ts';
 import { mapPoints } from '../utils/map-points.ts';
 import { DeliveryProgressCard } from './delivery-progress-card.tsx';
+import { DeliveryProofCard } from './delivery-proof-card.tsx';
 import { DeliveryTimelineCard } from './delivery-timeline-card.tsx';
 import { LiveGpsPanel } from './live-gps-panel.tsx';
 import { LiveFactsLine } from './live-facts-line.tsx';
@@ -18,10 +21,12 @@ import classes from './package-view.module.css';
 interface PackageViewProps {
   pkg: PublicPackage;
   onRefreshPackage: () => Promise<unknown>;
+  /** Whether the summary card tells of the advance text message (site configuration). */
+  advanceNotice: boolean;
 }
 
 /** Everything shown once a package is found (spec §2): summary, details, progress, timeline, map and live GPS. */
-export default function PackageView({ pkg, onRefreshPackage }: PackageViewProps) {
+export default function PackageView({ pkg, onRefreshPackage, advanceNotice }: PackageViewProps) {
   const trackingNumber = pkg.trackingNumber;
   const historyQuery = usePackageHistory(trackingNumber);
   const locationsQuery = usePackageLocations(trackingNumber);
@@ -35,6 +40,9 @@ export default function PackageView({ pkg, onRefreshPackage }: PackageViewProps)
   const history = useQueryView(historyQuery);
   const locations = useQueryView(locationsQuery);
   const live = useQueryView(liveQuery);
+  // While a first load waits for the server (decision 045) a card shows its loading place, not its failure.
+  const historyRetry = useFirstLoadRetry(trackingKeys.history(trackingNumber)) !== null;
+  const locationsRetry = useFirstLoadRetry(trackingKeys.locations(trackingNumber)) !== null;
   const [refreshing, setRefreshing] = useState(false);
   const { refetch: refetchHistory } = historyQuery;
   const { refetch: refetchLocations } = locationsQuery;
@@ -48,15 +56,16 @@ export default function PackageView({ pkg, onRefreshPackage }: PackageViewProps)
 
   return (
     <div className={classes.view}>
-      <PackageSummaryCard pkg={pkg} refreshing={refreshing} onRefresh={refresh} />
+      <PackageSummaryCard pkg={pkg} refreshing={refreshing} onRefresh={refresh} advanceNotice={advanceNotice} />
+      <DeliveryProofCard refId={trackingNumber} status={pkg.status} />
       <div className={classes.columns}>
         <div className={classes.stack}>
           <PackageDetailsCard pkg={pkg} />
           <DeliveryProgressCard status={pkg.status} />
         </div>
-        <DeliveryTimelineCard history={history.data} loading={history.isPending} failed={history.isError} />
+        <DeliveryTimelineCard history={history.data} loading={history.isPending || (historyRetry && !history.data)} failed={history.isError && !historyRetry} />
       </div>
-      <LiveMapCard points={points} pointsLoading={locations.isPending} facts={facts} />
+      <LiveMapCard points={points} pointsLoading={locations.isPending || (locationsRetry && !locations.data)} facts={facts} />
       <LiveGpsPanel trackingNumber={trackingNumber} currentLocationText={pkg.currentLocation} socketLive={connection === 'live'} />
     </div>
   );

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState, type ComponentProps, type ComponentType, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useFirstLoadRetry } from '../../../lib/use-first-load-retry.ts';
 import { getPackageQueryOptions, usePackage } from '../api/get-package.ts';
 import { SEARCH_TEXTS } from '../texts.ts';
 import { AlertIcon, SearchIcon } from './tracking-icons.tsx';
@@ -27,11 +28,11 @@ function errorText(error: unknown): string {
   return SEARCH_TEXTS.failed;
 }
 
-function PackageLoading() {
+function PackageLoading({ text = SEARCH_TEXTS.loadingPackage }: { text?: string }) {
   return (
     <div className={classes.loading} role="status">
       <Loader size="sm" aria-hidden="true" />
-      <span>{SEARCH_TEXTS.loadingPackage}</span>
+      <span>{text}</span>
     </div>
   );
 }
@@ -61,7 +62,7 @@ const PackageSlot = memo(function PackageSlot(props: ComponentProps<PackageViewT
  * The search of the public tracking page (spec §2) and, once found, the package. A tracking number arrives typed or
  * as the `track` query parameter, which is searched at once and then removed from the address bar.
  */
-export function TrackingSection({ onPackageFound }: { onPackageFound?: (trackingNumber: string) => void }) {
+export function TrackingSection({ onPackageFound, advanceNotice = false }: { onPackageFound?: (trackingNumber: string) => void; advanceNotice?: boolean }) {
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   // A page opened with ?track= searches from its first render (and so does the server's HTML of it, decision 042): the
@@ -73,6 +74,9 @@ export function TrackingSection({ onPackageFound }: { onPackageFound?: (tracking
   const headingRef = useRef<HTMLHeadingElement>(null);
   const mounted = useRef(false);
   const pkg = usePackage(trackingNumber);
+  // A lookup that met no server (a deploy, a dropped network) is tried again by itself (decision 045).
+  const retry = useFirstLoadRetry(getPackageQueryOptions(trackingNumber ?? '').queryKey);
+  const reconnecting = !!trackingNumber && retry === 'reconnecting';
 
   const search = (value: string) => {
     const trimmed = value.trim();
@@ -180,7 +184,7 @@ export function TrackingSection({ onPackageFound }: { onPackageFound?: (tracking
 
       <VisuallyHidden role="status">{announcement}</VisuallyHidden>
 
-      {pkg.isError && (
+      {pkg.isError && !reconnecting && (
         <div className={classes.error} role="alert">
           <AlertIcon />
           <span>{errorText(pkg.error)}</span>
@@ -188,9 +192,18 @@ export function TrackingSection({ onPackageFound }: { onPackageFound?: (tracking
       )}
 
       {/* A link with ?track= shows the loading place from the first paint, before the effect above has searched. */}
-      {((trackingNumber && pkg.isPending) || (!trackingNumber && trackParam?.trim())) && <PackageLoading />}
+      {((trackingNumber && pkg.isPending) || (!trackingNumber && trackParam?.trim())) && !reconnecting && <PackageLoading />}
+      {reconnecting &&
+        (shown ? (
+          <div className={classes.reconnecting} role="status">
+            <Loader size="xs" aria-hidden="true" />
+            <span>{SEARCH_TEXTS.reconnectingShown}</span>
+          </div>
+        ) : (
+          <PackageLoading text={SEARCH_TEXTS.reconnecting} />
+        ))}
 
-      {shown && <PackageSlot key={shown.trackingNumber} pkg={shown} onRefreshPackage={refreshPackage} />}
+      {shown && <PackageSlot key={shown.trackingNumber} pkg={shown} onRefreshPackage={refreshPackage} advanceNotice={advanceNotice} />}
     </>
   );
 }

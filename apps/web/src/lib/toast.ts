@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from './api-client.ts';
 
 /** The server's own message of a failed call (without the status prefix), or null. */
 export function serverMessage(error: unknown): string | null {

@@ -45,3 +45,13 @@ export function parseDeliveryRange(text: string): [string | null, string | null]
   const end = second ? parseDeliveryDay(second) : null;
   return start && end ? [start, end] : [null, null];
 }
+
+/**
+ * The window a package's estimated delivery text names, as epoch milliseconds: from the first day's start to the last
+ * day's end (UTC calendar days, as the text has no zone); null when the text is not such a range.
+ */
+export function deliveryWindowOf(text: string): { start: number; end: number } | null {
+  const [start, end] = parseDeliveryRange(text);
+  if (!start || !end) return null;
+  return { start: Date.parse(`${start}T00:00:00.000Z`), end: Date.parse(`${end}T23:59:59.999Z`) };
+}

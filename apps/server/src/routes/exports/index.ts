@@ -1,0 +1,50 @@
+import { Readable } from 'node:stream';
+import { driverExportQuerySchema, errorSchema, packageExportQuerySchema, pickupExportQuerySchema, validationErrorSchema } from '@cargo/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { csvChunks, type CsvColumn } from '../../lib/csv.ts';
+import { DRIVER_CSV_COLUMNS, PACKAGE_CSV_COLUMNS, PICKUP_REQUEST_CSV_COLUMNS } from '../../presenters/csv-export.ts';
+import { security } from '../openapi.ts';
+
+const tags = ['exports'];
+const replies = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema };
+const description =
+  'A CSV file (RFC 4180, UTF-8 with a byte-order mark), streamed: every matching row, however many. Text cells that a spreadsheet would read as a formula (beginning with =, +, -, @, tab or carriage return) start with a single quote (OWASP CSV injection).';
+
+function sendCsv<T>(reply: FastifyReply, name: string, columns: readonly CsvColumn<T>[], pages: AsyncIterable<readonly T[]>): void {
+  const day = new Date().toISOString().slice(0, 10);
+  void reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(Readable.from(csvChunks(columns, pages), { objectMode: false }));
+}
+
+/** CSV exports of the panel's lists, with the same filters as the lists (admin). */
+const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/exports/packages',
+    { schema: { tags, summary: 'Packages as CSV, with their outcome and driver; the package list’s filters and sort', description, security, querystring: packageExportQuerySchema, response: replies } },
+    (request, reply) => {
+      sendCsv(reply, 'packages', PACKAGE_CSV_COLUMNS, app.exports.packages(request.query));
+    },
+  );
+
+  app.get(
+    '/api/exports/drivers',
+    { schema: { tags, summary: 'Drivers as CSV, with the packages on board', description, security, querystring: driverExportQuerySchema, response: replies } },
+    (request, reply) => {
+      sendCsv(reply, 'drivers', DRIVER_CSV_COLUMNS, app.exports.drivers(request.query));
+    },
+  );
+
+  app.get(
+    '/api/exports/pickup-requests',
+    { schema: { tags, summary: 'Pickup requests as CSV', description, security, querystring: pickupExportQuerySchema, response: replies } },
+    (request, reply) => {
+      sendCsv(reply, 'pickup-requests', PICKUP_REQUEST_CSV_COLUMNS, app.exports.pickupRequests(request.query));
+    },
+  );
+};
+
+export default exportRoutes;

@@ -1,0 +1,145 @@
+import multipart, { type Multipart } from '@fastify/multipart';
+import {
+  PROOF_MSG,
+  STATUS_LABELS,
+  type PackageStatus,
+  errorSchema,
+  idParam,
+  outcomeInputSchema,
+  outcomeResultSchema,
+  validationErrorSchema,
+} from '@cargo/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError, badRequest, unauthorized } from '../../lib/http-errors.ts';
+import { security } from '../openapi.ts';
+import { buildReceiptPdf } from '../../services/delivery-proof/receipt-pdf.ts';
+
+const tags = ['proof of delivery'];
+
+/** The multipart body as documented (OpenAPI): app.ts puts it in the document; the handler reads the parts itself. */
+export const outcomeMultipartDoc = z.object({
+  data: z.string().describe('The completion as JSON: kind, recipientName, leftAt, neighbourName, reason, note, deviceTime, lat, lng, accuracy, clientId'),
+  photo: z.string().meta({ format: 'binary' }).optional().describe('JPEG, PNG or WebP; checked by its bytes; metadata removed'),
+  signature: z.string().meta({ format: 'binary' }).optional().describe('PNG drawn on the phone (delivered to a person only)'),
+});
+
+interface ReadCompletion {
+  data: unknown;
+  photo: Buffer | null;
+  signature: Buffer | null;
+}
+
+/** Reads the parts: one `data` field, at most one `photo` and one `signature` file; anything else is a 400. */
+async function readParts(request: FastifyRequest): Promise<ReadCompletion> {
+  if (!request.isMultipart()) throw new HttpError(415, PROOF_MSG.multipartRequired);
+  let data: string | null = null;
+  let photo: Buffer | null = null;
+  let signature: Buffer | null = null;
+  for await (const part of request.parts() as AsyncIterableIterator<Multipart>) {
+    if (part.type === 'field') {
+      if (part.fieldname !== 'data' || data !== null || typeof part.value !== 'string') throw badRequest(`${PROOF_MSG.unknownPart}: ${part.fieldname}`);
+      data = part.value;
+    } else if (part.fieldname === 'photo' && !photo) {
+      photo = await part.toBuffer();
+    } else if (part.fieldname === 'signature' && !signature) {
+      signature = await part.toBuffer();
+    } else {
+      // Drained so the request ends cleanly, then refused.
+      part.file.resume();
+      throw badRequest(`${PROOF_MSG.unknownPart}: ${part.fieldname}`);
+    }
+  }
+  if (data === null) throw badRequest(PROOF_MSG.dataRequired);
+  try {
+    return { data: JSON.parse(data), photo: photo?.length ? photo : null, signature: signature?.length ? signature : null };
+  } catch {
+    throw badRequest(PROOF_MSG.dataInvalid);
+  }
+}
+
+const outcomeRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Multipart is parsed in this plugin's routes only (every other route still answers a form with 415): one data
+  // field and two files at most, each within PROOF_FILE_MAX_BYTES (413 beyond).
+  await app.register(multipart, {
+    limits: { fileSize: app.env.PROOF_FILE_MAX_BYTES, files: 2, fields: 1, fieldSize: 16 * 1024, parts: 3, headerPairs: 200 },
+  });
+  app.post(
+    '/api/packages/:id/outcomes',
+    {
+      // A multipart form can be sent across sites by a plain HTML form, so this route takes the bearer token only,
+      // never the session cookie alone (design.md §4: state changes are safe from cross-site forgery).
+      onRequest: async (request) => {
+        if (!request.headers.authorization?.startsWith('Bearer ')) throw unauthorized();
+      },
+      schema: {
+        tags,
+        summary: 'Close a stop: delivered to a person, left without one, or attempted (the assigned driver or an admin)',
+        description:
+          'multipart/form-data: `data` (JSON of the completion), `photo` and `signature` files. Dispatch\'s requirements per service type are enforced (400 with the reason); a file that is not a JPEG, PNG or WebP picture by its bytes is 415; a file over the limit is 413.',
+        security,
+        consumes: ['multipart/form-data'],
+        params: idParam,
+        'x-multipart-body': outcomeMultipartDoc,
+        response: { 200: outcomeResultSchema, 201: outcomeResultSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 415: errorSchema },
+      } as Record<string, unknown>,
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const parts = await readParts(request);
+      const parsed = outcomeInputSchema.safeParse(parts.data);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+        return reply.status(400).send({ message: issues[0]?.message ?? 'Invalid request', issues });
+      }
+      const principal = request.principal;
+      const driver = principal?.role === 'driver' ? await app.drivers.findById(principal.driverId) : undefined;
+      const { outcome, pkg, duplicate } = await app.deliveryProof.complete(id, {
+        input: parsed.data,
+        photo: parts.photo,
+        signature: parts.signature,
+        actor: { driverId: driver?.id ?? null, name: driver?.name ?? 'Dispatch' },
+      });
+      return reply.status(duplicate ? 200 : 201).send({ outcome: await app.deliveryProof.presentFull(outcome), status: pkg.status, duplicate });
+    },
+  );
+
+  app.get(
+    '/api/packages/:id/proof-receipt',
+    {
+      schema: {
+        tags,
+        summary: 'The proof-of-delivery receipt as a PDF (admin): tracking number, outcome, recipient, time, position, photo, signature',
+        security,
+        params: idParam,
+        response: { 200: z.any().describe('application/pdf'), 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const pkg = await app.packages.getByRef(id);
+      const rows = await app.deliveryProof.outcomeRowsOf(pkg.id);
+      const last = rows.at(-1);
+      const pdf = await buildReceiptPdf({
+        companyName: app.env.COMPANY_NAME,
+        trackingNumber: pkg.trackingNumber,
+        customerName: pkg.customerName,
+        deliveryAddress: pkg.deliveryAddress,
+        status: STATUS_LABELS[pkg.status as PackageStatus] ?? pkg.status,
+        outcomes: await app.deliveryProof.outcomesOf(pkg, 'full'),
+        photo: await app.deliveryProof.fileBytes(last?.photoId ?? null),
+        signature: await app.deliveryProof.fileBytes(last?.signatureId ?? null),
+        generatedAt: new Date(),
+      });
+      const name = `proof-of-delivery-${pkg.trackingNumber.replace(/[^A-Za-z0-9_-]/g, '')}.pdf`;
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+};
+
+export default outcomeRoutes;

@@ -1,0 +1,260 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ATTEMPT_REASON_LABELS,
+  DEFAULT_DELIVERY_REQUIREMENTS,
+  LEFT_PLACE_LABELS,
+  PROOF_MSG,
+  deliveryRequirementSchema,
+  greatCircleDistance,
+  initialsOf,
+  proofNeeded,
+  requirementFor,
+  type DeliveryRequirement,
+  type OutcomeInputParsed,
+} from '@cargo/shared';
+import { z } from 'zod';
+import type { DeliveryOutcomeRow, PackageRow, ProofFileRow } from '../../db/types.ts';
+import { newId } from '../../lib/crypto.ts';
+import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
+import { isoFromMs } from '../../lib/time.ts';
+import { presentOutcome, type FileLink } from '../../presenters/delivery-proof.ts';
+import type { Repositories } from '../../repositories/index.ts';
+import type { PackageService } from '../packages.ts';
+import type { SettingsService } from '../settings.ts';
+import { FileLinkSigner, type FileVariant } from './file-links.ts';
+import type { FileStore } from './file-store.ts';
+import { processPhoto, processSignature, type ProcessedImage } from './images.ts';
+
+export const REQUIREMENTS_SETTING = 'delivery_requirements';
+export const LINK_SECRET_SETTING = 'proof_link_secret';
+
+export interface Completion {
+  input: OutcomeInputParsed;
+  photo: Buffer | null;
+  signature: Buffer | null;
+  /** Who closed the stop: the driver (id and name), or dispatch. */
+  actor: { driverId: string | null; name: string };
+}
+
+/**
+ * Proof of delivery (issue 18): closing a stop with its outcome, the rules dispatch sets per service type, the files
+ * and who may see them. Status changes go through the packages service (recordDelivery, recordAttempt), so a delivery
+ * with proof is the same status change as the dashboard's dropdown.
+ */
+export class DeliveryProofService {
+  private signer: FileLinkSigner | null = null;
+
+  constructor(
+    private readonly repos: Repositories,
+    private readonly packages: PackageService,
+    private readonly settings: SettingsService,
+    readonly store: FileStore,
+    private readonly options: { linkTtlSeconds: number; linkSecret?: Buffer | undefined },
+  ) {}
+
+  /** The link secret: shared by every instance through the settings table, made once on first use. */
+  private async linkSigner(): Promise<FileLinkSigner> {
+    if (this.signer) return this.signer;
+    let secret = this.options.linkSecret;
+    if (!secret) {
+      const made = randomBytes(32).toString('base64url');
+      const stored = await this.repos.settings.insertIfAbsent({ id: LINK_SECRET_SETTING, value: JSON.stringify(made), updatedAt: isoFromMs(Date.now()) });
+      secret = Buffer.from(String(JSON.parse(stored)), 'base64url');
+    }
+    this.signer = new FileLinkSigner(secret, this.options.linkTtlSeconds);
+    return this.signer;
+  }
+
+  // --- requirements ---
+
+  async requirements(): Promise<DeliveryRequirement[]> {
+    const stored = await this.settings.read<unknown>(REQUIREMENTS_SETTING);
+    const parsed = z.array(deliveryRequirementSchema).safeParse(stored?.value);
+    return parsed.success ? parsed.data : DEFAULT_DELIVERY_REQUIREMENTS;
+  }
+
+  async setRequirements(requirements: DeliveryRequirement[]): Promise<DeliveryRequirement[]> {
+    // One entry per service type: the last one given wins.
+    const byType = new Map(requirements.map((r) => [r.serviceType.toLowerCase(), r]));
+    const value = [...byType.values()];
+    await this.settings.write(REQUIREMENTS_SETTING, value);
+    return value;
+  }
+
+  // --- closing a stop ---
+
+  /**
+   * Closes a stop. Everything is checked before anything is kept: the outcome's fields, the files the rules need
+   * (400 with the reason), the files' bytes (415); then the files are stored and the rows written in one transaction.
+   * If that transaction fails the stored files are removed: a refused request keeps nothing. A resend of a
+   * completion already stored (same clientId) answers that one.
+   */
+  async complete(ref: string, completion: Completion): Promise<{ outcome: DeliveryOutcomeRow; pkg: PackageRow; duplicate: boolean }> {
+    const pkg = await this.packages.getByRef(ref);
+    const { input } = completion;
+    if (input.clientId) {
+      const existing = await this.repos.deliveryProof.outcomeByClientId(pkg.id, input.clientId);
+      if (existing) return { outcome: existing, pkg, duplicate: true };
+    }
+    if (pkg.status === 'delivered') throw conflict(PROOF_MSG.alreadyDelivered);
+
+    const requirement = requirementFor(await this.requirements(), pkg.serviceType);
+    const needed = proofNeeded({ kind: input.kind, reason: input.reason }, requirement);
+    if (completion.signature && input.kind !== 'delivered') throw badRequest(PROOF_MSG.signatureNotAllowed);
+    if (needed.signature && !completion.signature) throw badRequest(`${PROOF_MSG.signatureRequired} (${requirement.serviceType})`);
+    if (needed.photo && !completion.photo) throw badRequest(PROOF_MSG.photoRequired);
+
+    const [photo, signature] = await Promise.all([
+      completion.photo ? processPhoto(completion.photo) : null,
+      completion.signature ? processSignature(completion.signature) : null,
+    ]);
+
+    const now = Date.now();
+    const stored: string[] = [];
+    try {
+      const photoRow = photo ? await this.storeFile(pkg.id, 'photo', photo, now, stored) : null;
+      const signatureRow = signature ? await this.storeFile(pkg.id, 'signature', signature, now, stored) : null;
+      const outcome = this.outcomeRow(pkg, completion, photoRow, signatureRow, now);
+      const writeProof = async (trx: Repositories) => {
+        if (photoRow) await trx.deliveryProof.insertFile(photoRow);
+        if (signatureRow) await trx.deliveryProof.insertFile(signatureRow);
+        await trx.deliveryProof.insertOutcome(outcome);
+      };
+      const after =
+        input.kind === 'attempted'
+          ? await this.packages.recordAttempt(pkg, describe(outcome, completion.actor.name), writeProof, input.reason ? ATTEMPT_REASON_LABELS[input.reason] : null)
+          : await this.packages.recordDelivery(pkg, describe(outcome, completion.actor.name), writeProof);
+      return { outcome, pkg: after, duplicate: false };
+    } catch (err) {
+      await Promise.all(stored.map((key) => this.store.delete(key).catch(() => undefined)));
+      // Two sends of one queued completion at the same moment: the second finds the first's row.
+      if (input.clientId) {
+        const existing = await this.repos.deliveryProof.outcomeByClientId(pkg.id, input.clientId).catch(() => undefined);
+        if (existing) return { outcome: existing, pkg: (await this.packages.findByRef(pkg.id)) ?? pkg, duplicate: true };
+      }
+      throw err;
+    }
+  }
+
+  private async storeFile(packageId: string, kind: 'photo' | 'signature', image: ProcessedImage, now: number, stored: string[]): Promise<ProofFileRow> {
+    const id = newId();
+    // The key is random and the server's own: no part of it comes from the request.
+    const base = randomBytes(16).toString('hex');
+    const ext = image.contentType === 'image/png' ? 'png' : 'jpg';
+    const storageKey = `${base}.${ext}`;
+    await this.store.put(storageKey, image.bytes, image.contentType);
+    stored.push(storageKey);
+    let thumbKey: string | null = null;
+    if (image.thumb) {
+      thumbKey = `${base}.thumb.jpg`;
+      await this.store.put(thumbKey, image.thumb, 'image/jpeg');
+      stored.push(thumbKey);
+    }
+    return { id, packageId, kind, storageKey, thumbKey, contentType: image.contentType, bytes: image.bytes.length, width: image.width, height: image.height, createdAt: isoFromMs(now) };
+  }
+
+  private outcomeRow(pkg: PackageRow, { input, actor }: Completion, photo: ProofFileRow | null, signature: ProofFileRow | null, now: number): DeliveryOutcomeRow {
+    const lat = input.lat ?? null;
+    const lng = input.lng ?? null;
+    const distanceM =
+      lat !== null && lng !== null && pkg.deliveryLat != null && pkg.deliveryLng != null
+        ? greatCircleDistance({ lat, lng }, { lat: Number(pkg.deliveryLat), lng: Number(pkg.deliveryLng) })
+        : null;
+    return {
+      id: newId(),
+      packageId: pkg.id,
+      clientId: input.clientId ?? null,
+      kind: input.kind,
+      driverId: actor.driverId,
+      driverName: actor.name,
+      recipientName: input.kind === 'delivered' ? input.recipientName : null,
+      leftAt: input.kind === 'left' ? (input.leftAt ?? null) : null,
+      neighbourName: input.kind === 'left' && input.leftAt === 'neighbour' ? input.neighbourName : null,
+      reason: input.kind === 'attempted' ? (input.reason ?? null) : null,
+      note: input.note,
+      photoId: photo?.id ?? null,
+      signatureId: signature?.id ?? null,
+      lat: lat !== null && lng !== null ? lat : null,
+      lng: lat !== null && lng !== null ? lng : null,
+      accuracy: lat !== null && lng !== null ? (input.accuracy ?? null) : null,
+      distanceM,
+      deviceTime: input.deviceTime,
+      createdAt: isoFromMs(now),
+    };
+  }
+
+  // --- what each caller sees ---
+
+  /** A package's outcomes, oldest first, for the public (words only) or in full (with the files' links). */
+  async outcomesOf(pkg: PackageRow, view: 'public' | 'full') {
+    const rows = await this.repos.deliveryProof.outcomesOf(pkg.id);
+    if (view === 'public') return rows.map((row) => presentOutcome(row, null));
+    return Promise.all(rows.map(async (row) => presentOutcome(row, await this.linksOf(row))));
+  }
+
+  async presentFull(row: DeliveryOutcomeRow) {
+    return presentOutcome(row, await this.linksOf(row));
+  }
+
+  private async linksOf(row: DeliveryOutcomeRow): Promise<{ photo: FileLink | null; signature: FileLink | null }> {
+    const signer = await this.linkSigner();
+    const files = await this.repos.deliveryProof.filesByIds([row.photoId, row.signatureId].filter((id): id is string => !!id));
+    const linkOf = (id: string | null): FileLink | null => {
+      const file = id ? files.find((f) => f.id === id) : undefined;
+      if (!file) return null;
+      const full = signer.link(file.id, 'full');
+      return { url: full.url, thumbUrl: file.thumbKey ? signer.link(file.id, 'thumb').url : null, expiresAt: full.expiresAt };
+    };
+    return { photo: linkOf(row.photoId), signature: linkOf(row.signatureId) };
+  }
+
+  /** A file through its signed link; 404 for an unknown file and for a wrong or expired link alike. */
+  async fileByLink(id: string, variant: FileVariant, exp: number, sig: string): Promise<{ bytes: Buffer; contentType: string }> {
+    const signer = await this.linkSigner();
+    if (!signer.verify(id, variant, exp, sig)) throw notFound(PROOF_MSG.linkInvalid);
+    const file = await this.repos.deliveryProof.fileById(id);
+    const key = file ? (variant === 'thumb' ? file.thumbKey : file.storageKey) : null;
+    const bytes = key ? await this.store.get(key) : undefined;
+    if (!file || !bytes) throw notFound(PROOF_MSG.linkInvalid);
+    return { bytes, contentType: variant === 'thumb' ? 'image/jpeg' : file.contentType };
+  }
+
+  /** A file's bytes for the receipt (server-side use only). */
+  async fileBytes(id: string | null): Promise<Buffer | null> {
+    if (!id) return null;
+    const file = await this.repos.deliveryProof.fileById(id);
+    return file ? ((await this.store.get(file.storageKey)) ?? null) : null;
+  }
+
+  outcomeRowsOf(packageId: string): Promise<DeliveryOutcomeRow[]> {
+    return this.repos.deliveryProof.outcomesOf(packageId);
+  }
+
+  /** Packages whose newest outcome is an attempt and that are not delivered: dispatch's list to re-plan. */
+  async attempted(limit = 200) {
+    return this.repos.deliveryProof.attemptedPackages(limit);
+  }
+
+  /**
+   * Deletes the stored photos and signatures of deleted packages, then their rows (the packages service's 'deleted'
+   * event). A store that fails keeps the rows, so the next delete of any package tries those keys again.
+   */
+  async removeFilesOf(packageIds: readonly string[]): Promise<void> {
+    const keys = await this.repos.deliveryProof.keysOfPackages(packageIds);
+    await Promise.all(keys.map((k) => this.store.delete(k)));
+    await this.repos.deliveryProof.deleteFilesOfPackages(packageIds);
+  }
+}
+
+/** The history entry's words: public by design (no name beyond initials, no note). */
+function describe(outcome: DeliveryOutcomeRow, by: string): string {
+  if (outcome.kind === 'delivered') return `Delivered to ${initialsOf(outcome.recipientName) ?? 'the recipient'} by ${by}`;
+  if (outcome.kind === 'left') {
+    const place = outcome.leftAt ? LEFT_PLACE_LABELS[outcome.leftAt as keyof typeof LEFT_PLACE_LABELS] : 'Other';
+    return `Left without a person (${place.toLowerCase()}), photo taken, by ${by}`;
+  }
+  const reason = outcome.reason ? ATTEMPT_REASON_LABELS[outcome.reason as keyof typeof ATTEMPT_REASON_LABELS] : 'Other';
+  return `Delivery attempted: ${reason} (${by})`;
+}
+
+

@@ -1,0 +1,86 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+
+/**
+ * The two ways a message leaves (issue 17, item 2): email through SMTP_URL (nodemailer) and SMS through the HTTP gateway
+ * of SMS_GATEWAY_URL (POST {to, message}). Each answers what happened in the words the retry rules need: sent, a
+ * temporary failure (tried again later) or a permanent one (never tried again).
+ */
+export type SendOutcome =
+  | { ok: true; response: string }
+  | { ok: false; permanent: boolean; response: string };
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  unsubscribeUrl: string | null;
+}
+
+const clip = (text: string, max = 300): string => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+export class EmailChannel {
+  private readonly transport: Transporter;
+
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
+    // A small pool: a batch of messages reuses connections instead of opening one each.
+    // The URL's own settings win over these (nodemailer merges an options object with its `url`).
+    const options = { url: smtpUrl, pool: true, maxConnections: 2, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+    this.transport = nodemailer.createTransport(options as Parameters<typeof nodemailer.createTransport>[0]);
+  }
+
+  async send(message: EmailMessage): Promise<SendOutcome> {
+    try {
+      const info = await this.transport.sendMail({
+        from: this.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+        // RFC 2369 and RFC 8058: the mail client's own unsubscribe button, one click, no sign-in.
+        ...(message.unsubscribeUrl ? { headers: { 'List-Unsubscribe': `<${message.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
+      });
+      return { ok: true, response: clip(String(info.response ?? 'accepted')) };
+    } catch (err) {
+      const e = err as { responseCode?: number; response?: string; message?: string; code?: string };
+      const code = e.responseCode;
+      // SMTP 5xx is a permanent refusal (a bad address, a policy); 4xx and anything on the way (no connection, a
+      // timeout) is temporary.
+      const permanent = typeof code === 'number' && code >= 500 && code < 600;
+      return { ok: false, permanent, response: clip(e.response ?? `${e.code ?? 'error'}: ${e.message ?? String(err)}`) };
+    }
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}
+
+export class SmsChannel {
+  constructor(
+    private readonly gatewayUrl: string,
+    private readonly timeoutMs = 10_000,
+  ) {}
+
+  async send(to: string, message: string): Promise<SendOutcome> {
+    try {
+      const res = await fetch(this.gatewayUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ to, message }),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      const text = clip(`${res.status} ${(await res.text().catch(() => '')).trim()}`.trim());
+      if (res.ok) return { ok: true, response: text };
+      // A gateway's 4xx refuses this message for good (a bad number, a blocked text), except a timeout or a rate limit.
+      const permanent = res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429;
+      return { ok: false, permanent, response: text };
+    } catch (err) {
+      const name = err instanceof Error ? err.name : 'Error';
+      return { ok: false, permanent: false, response: name === 'TimeoutError' ? `no answer within ${this.timeoutMs / 1000} s` : clip(err instanceof Error ? `${err.message}${err.cause instanceof Error ? `: ${err.cause.message}` : ''}` : String(err)) };
+    }
+  }
+}

@@ -1,0 +1,558 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  STATUS_LABELS,
+  type EventType,
+  type NotificationAudience,
+  type NotificationChannel,
+  type NotificationSettings,
+  type NotificationTemplateInput,
+  type PackageStatus,
+} from '@cargo/shared';
+import type { EventRow, NotificationMessageRow, PackageRow, PickupRequestRow } from '../../db/types.ts';
+import { newId, newTimeOrderedId } from '../../lib/crypto.ts';
+import { badRequest, notFound, ValidationFailed } from '../../lib/http-errors.ts';
+import { normalizePhone } from '../../lib/phone.ts';
+import { zoneOfPlace } from '../../lib/time-zone.ts';
+import { isoFromMs } from '../../lib/time.ts';
+import type { Repositories } from '../../repositories/index.ts';
+import type { SettingsService } from '../settings.ts';
+import type { EmailChannel, SendOutcome, SmsChannel } from './channels.ts';
+import { isStale, MAX_ATTEMPTS, PERISHABLE_EVENTS, quietUntil, retryDelayMs } from './rules.ts';
+import { DEFAULT_TEMPLATES, renderMessage, templateError, templateId, type MergeValues, type RenderedMessage, type TemplateDefault, type TemplateKey } from './templates.ts';
+
+export const NOTIFICATION_SETTINGS = 'notifications';
+const SECRET_SETTING = 'notifications_secret';
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { quietHoursStart: '21:00', quietHoursEnd: '08:00', dailyCapPerPackage: 5 };
+
+/** Events after which the customer's link is a live one (a customer share link) rather than the tracking page. */
+const LIVE_LINK_EVENTS: ReadonlySet<string> = new Set(['package.out_for_delivery', 'package.approaching', 'package.arriving', 'package.eta_changed']);
+/** How long a live link in a message stays open. */
+const LIVE_LINK_HOURS = 8;
+
+export interface NotificationOptions {
+  email: EmailChannel | null;
+  sms: SmsChannel | null;
+  /** The site's public origin for links in messages. */
+  publicUrl: string;
+  company: { name: string; phone: string; supportEmail: string };
+  /** The coordinator's contacts for pickup request alerts. */
+  coordinator: { email: string; phone: string };
+  /** The first retry's delay (ms); later ones double. */
+  retryBaseMs: number;
+  /** How long a sender holds a message (ms); one that died mid-send lets it go then. */
+  leaseMs: number;
+  /** Makes a customer live link for a package (services/share-links.ts). */
+  liveLink: (packageId: string, hours: number) => Promise<string>;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+export interface TemplateView extends TemplateKey {
+  enabled: boolean;
+  subject: string | null;
+  body: string;
+  isDefault: boolean;
+  channelConfigured: boolean;
+  updatedAt: string | null;
+}
+
+/**
+ * Customer notifications (issue 17, decision 046). Reads the outbox (`events`) and makes messages of each event by
+ * dispatch's templates and the rules (first occurrence, staleness, unsubscribes); sends due messages (quiet hours in the
+ * recipient's zone, a daily cap per package), retrying temporary failures with backoff. Every message, sent or
+ * skipped, is a row of the admin's message log. Work is taken by single-statement claims, so several instances share
+ * the queue and each message is sent by one of them.
+ */
+export class NotificationService {
+  private secret: Buffer | null = null;
+  private settingsCache: { value: NotificationSettings; atMs: number } | null = null;
+
+  constructor(
+    private readonly repos: Repositories,
+    private readonly settings: SettingsService,
+    private readonly options: NotificationOptions,
+  ) {}
+
+  channelConfigured(channel: NotificationChannel): boolean {
+    return channel === 'email' ? this.options.email !== null : this.options.sms !== null;
+  }
+
+  // --- the outbox reader ---
+
+  /** Makes the messages of up to `limit` events not yet read; answers how many events it read. */
+  async processEvents(nowMs = Date.now(), limit = 100): Promise<number> {
+    const events = await this.repos.events.pendingNotification(limit);
+    if (events.length === 0) return 0;
+    const templates = await this.templatesByEvent();
+    for (const event of events) {
+      await this.fanOut(event, templates.get(event.type) ?? [], nowMs);
+      await this.repos.events.markNotified(event.id, isoFromMs(nowMs));
+      await yieldToRequests();
+    }
+    return events.length;
+  }
+
+  private async fanOut(event: EventRow, templates: TemplateView[], nowMs: number): Promise<void> {
+    const enabled = templates.filter((t) => t.enabled && this.channelConfigured(t.channel));
+    if (enabled.length === 0) return;
+    const subject = await this.subjectOf(event);
+    if (!subject) return;
+    const data = parseData(event.data);
+    let link: string | null = null;
+    for (const template of enabled) {
+      const recipient = this.recipientOf(subject, template.channel, template.audience);
+      if (!recipient) continue;
+      const skip = await this.skipReason(event, subject, template, recipient, data, nowMs);
+      link ??= await this.trackingLink(event, subject);
+      const unsubscribeUrl = template.channel === 'email' && template.audience === 'customer' ? this.unsubscribePage(recipient, subject.packageId) : null;
+      const rendered = await this.render(template, this.mergeValues(subject, data, link), unsubscribeUrl).catch((err: unknown) => {
+        this.options.log.error({ err, template: templateId(template) }, 'a notification template failed to render');
+        return null;
+      });
+      const now = isoFromMs(nowMs);
+      await this.repos.notifications.insertMessage({
+        id: newTimeOrderedId(nowMs),
+        eventId: event.id,
+        eventType: event.type,
+        packageId: subject.packageId,
+        pickupRequestId: subject.pickupRequestId,
+        channel: template.channel,
+        audience: template.audience,
+        recipient,
+        subject: rendered?.subject ?? null,
+        body: rendered?.text ?? '',
+        html: rendered?.html ?? null,
+        timeZone: subject.timeZone,
+        status: skip || !rendered ? 'skipped' : 'queued',
+        reason: skip ?? (rendered ? null : 'The template could not be rendered'),
+        providerResponse: null,
+        attempts: 0,
+        nextAttemptAt: now,
+        leaseUntil: null,
+        createdAt: now,
+        updatedAt: now,
+        sentAt: null,
+      });
+    }
+  }
+
+  /** The rules that drop a message before it is queued; null when it goes. */
+  private async skipReason(event: EventRow, subject: Subject, template: TemplateView, recipient: string, data: Record<string, unknown>, nowMs: number): Promise<string | null> {
+    if (isStale(event.occurredAt, nowMs)) return 'Event older than 15 minutes when processed';
+    if (event.type === 'package.created' && data.status === 'delivered') return 'Package created already delivered';
+    if (template.audience === 'customer') {
+      const earlier = await this.repos.notifications.hasEarlier({
+        packageId: subject.packageId,
+        pickupRequestId: subject.pickupRequestId,
+        eventType: event.type,
+        channel: template.channel,
+        recipient,
+        exceptEventId: event.id,
+      });
+      if (earlier) return 'Already notified of this step';
+      if (template.channel === 'email' && (await this.repos.notifications.isUnsubscribed(recipient, subject.packageId))) return 'Unsubscribed';
+    }
+    return null;
+  }
+
+  // --- the sender ---
+
+  /**
+   * Sends up to `limit` due messages, at most `concurrency` at a time and one at a time per package (so the daily cap
+   * counts what was sent before); answers how many it took.
+   */
+  async sendDue(nowMs = Date.now(), limit = 20, concurrency = 4): Promise<number> {
+    const due = await this.repos.notifications.due(isoFromMs(nowMs), limit);
+    const queue = [...due];
+    const busy = new Set<string>();
+    let taken = 0;
+    const worker = async () => {
+      for (;;) {
+        const index = queue.findIndex((m) => !m.packageId || !busy.has(m.packageId));
+        if (index < 0) return;
+        const [message] = queue.splice(index, 1);
+        if (message!.packageId) busy.add(message!.packageId);
+        try {
+          if (await this.sendOne(message!.id, nowMs)) taken += 1;
+        } finally {
+          if (message!.packageId) busy.delete(message!.packageId);
+        }
+        await yieldToRequests();
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+    return taken;
+  }
+
+  /** One attempt at one message, if this sender can claim it; true when it did. */
+  async sendOne(id: string, nowMs: number): Promise<boolean> {
+    const now = isoFromMs(nowMs);
+    const leaseUntil = isoFromMs(nowMs + this.options.leaseMs);
+    if (!(await this.repos.notifications.claim(id, now, leaseUntil))) return false;
+    const message = await this.repos.notifications.findMessage(id);
+    if (!message) return false;
+    const finish = (changes: Partial<NotificationMessageRow>) => this.repos.notifications.finish(id, leaseUntil, { updatedAt: isoFromMs(Date.now()), ...changes });
+    const held = await this.holdReason(message, nowMs);
+    if (held) {
+      await finish(held);
+      return true;
+    }
+    const attempts = message.attempts + 1;
+    const outcome = await this.deliver(message);
+    if (outcome.ok) {
+      await finish({ status: 'sent', reason: null, providerResponse: outcome.response, attempts, sentAt: isoFromMs(Date.now()) });
+    } else if (outcome.permanent || attempts >= MAX_ATTEMPTS) {
+      await finish({ status: 'failed', reason: outcome.permanent ? 'Refused by the provider' : `Gave up after ${attempts} attempts`, providerResponse: outcome.response, attempts });
+    } else {
+      const retryAt = isoFromMs(Date.now() + retryDelayMs(attempts, this.options.retryBaseMs));
+      await finish({ status: 'queued', reason: 'Temporary failure: will retry', providerResponse: outcome.response, attempts, nextAttemptAt: retryAt });
+    }
+    return true;
+  }
+
+  /** The rules checked when a message is due: quiet hours, the daily cap, an unsubscribe since it was queued. */
+  private async holdReason(message: NotificationMessageRow, nowMs: number): Promise<Partial<NotificationMessageRow> | null> {
+    if (message.audience !== 'customer') return null;
+    const settings = await this.notificationSettings();
+    const until = quietUntil(message.timeZone ?? 'UTC', nowMs, settings.quietHoursStart, settings.quietHoursEnd);
+    if (until !== null) {
+      if (PERISHABLE_EVENTS.has(message.eventType)) return { status: 'skipped', reason: 'Quiet hours: dropped, it would be out of date when they end' };
+      return { status: 'queued', reason: `Held for quiet hours until ${settings.quietHoursEnd}`, nextAttemptAt: isoFromMs(until) };
+    }
+    if (message.channel === 'email' && (await this.repos.notifications.isUnsubscribed(message.recipient, message.packageId))) return { status: 'skipped', reason: 'Unsubscribed' };
+    if (message.packageId) {
+      const sent = await this.repos.notifications.countSentForPackage(message.packageId, isoFromMs(nowMs - 24 * 3_600_000));
+      if (sent >= settings.dailyCapPerPackage) return { status: 'skipped', reason: `Daily cap of ${settings.dailyCapPerPackage} messages for this package reached` };
+    }
+    return null;
+  }
+
+  private deliver(message: NotificationMessageRow): Promise<SendOutcome> {
+    if (message.channel === 'email') {
+      if (!this.options.email) return Promise.resolve({ ok: false, permanent: true, response: 'Email is not configured (SMTP_URL)' });
+      const unsubscribeUrl = message.audience === 'customer' ? this.unsubscribeOneClick(message.recipient, message.packageId) : null;
+      return this.options.email.send({ to: message.recipient, subject: message.subject ?? this.options.company.name, text: message.body, html: message.html, unsubscribeUrl });
+    }
+    if (!this.options.sms) return Promise.resolve({ ok: false, permanent: true, response: 'SMS is not configured (SMS_GATEWAY_URL)' });
+    return this.options.sms.send(message.recipient, message.body);
+  }
+
+  // --- the admin's side ---
+
+  /** Every template: dispatch's where saved, the product's default otherwise. */
+  async templates(): Promise<TemplateView[]> {
+    const saved = new Map((await this.repos.notifications.listTemplates()).map((row) => [row.id, row]));
+    return DEFAULT_TEMPLATES.map((d) => {
+      const row = saved.get(templateId(d));
+      return {
+        eventType: d.eventType,
+        channel: d.channel,
+        audience: d.audience,
+        enabled: row ? row.enabled === 1 : d.enabled,
+        subject: row ? row.subject : d.subject,
+        body: row ? row.body : d.body,
+        isDefault: !row,
+        channelConfigured: this.channelConfigured(d.channel),
+        updatedAt: row?.updatedAt ?? null,
+      };
+    });
+  }
+
+  private async templatesByEvent(): Promise<Map<string, TemplateView[]>> {
+    const byEvent = new Map<string, TemplateView[]>();
+    for (const t of await this.templates()) byEvent.set(t.eventType, [...(byEvent.get(t.eventType) ?? []), t]);
+    return byEvent;
+  }
+
+  async saveTemplate(key: TemplateKey, input: { enabled: boolean; subject: string | null; body: string }): Promise<TemplateView> {
+    const known = defaultOf(key);
+    this.assertTemplate(key.channel, input);
+    await this.repos.notifications.saveTemplate({
+      id: templateId(known),
+      enabled: input.enabled ? 1 : 0,
+      subject: key.channel === 'email' ? input.subject : null,
+      body: input.body,
+      updatedAt: isoFromMs(Date.now()),
+    });
+    return (await this.templates()).find((t) => templateId(t) === templateId(known))!;
+  }
+
+  /** Back to the product's words and setting. */
+  async resetTemplate(key: TemplateKey): Promise<TemplateView> {
+    const known = defaultOf(key);
+    await this.repos.notifications.deleteTemplate(templateId(known));
+    return (await this.templates()).find((t) => templateId(t) === templateId(known))!;
+  }
+
+  /** A template rendered against a real package (or pickup request, for pickup events), before it is saved. */
+  async preview(input: { eventType: EventType; channel: NotificationChannel; trackingNumber: string; subject: string | null; body: string }): Promise<RenderedMessage> {
+    this.assertTemplate(input.channel, { subject: input.subject, body: input.body, enabled: true });
+    const pkg = await this.repos.packages.findByRef(input.trackingNumber);
+    if (!pkg) throw notFound('Package not found');
+    const subject = packageSubject(pkg);
+    const link = `${this.base()}/?track=${encodeURIComponent(pkg.trackingNumber)}`;
+    const data: Record<string, unknown> = input.eventType === 'package.attempted' ? { reason: 'Nobody home' } : {};
+    const unsubscribeUrl = input.channel === 'email' && pkg.customerEmail ? this.unsubscribePage(pkg.customerEmail, pkg.id) : null;
+    try {
+      return await this.render({ channel: input.channel, subject: input.subject, body: input.body }, this.mergeValues(subject, data, link), unsubscribeUrl);
+    } catch (err) {
+      throw badRequest(`The template could not be rendered: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    }
+  }
+
+  private assertTemplate(channel: NotificationChannel, input: NotificationTemplateInput): void {
+    const issues: Array<{ path: string; message: string }> = [];
+    const bodyError = templateError(input.body);
+    if (bodyError) issues.push({ path: 'body', message: `Template error: ${bodyError}` });
+    if (channel === 'email') {
+      if (!input.subject) issues.push({ path: 'subject', message: 'Subject is required for an email' });
+      else {
+        const subjectError = templateError(input.subject);
+        if (subjectError) issues.push({ path: 'subject', message: `Template error: ${subjectError}` });
+      }
+    }
+    if (issues.length) throw new ValidationFailed(issues);
+  }
+
+  async notificationSettings(): Promise<NotificationSettings> {
+    const cached = this.settingsCache;
+    if (cached && Date.now() - cached.atMs < 5_000) return cached.value;
+    const stored = await this.settings.read<Partial<NotificationSettings>>(NOTIFICATION_SETTINGS);
+    const value = { ...DEFAULT_NOTIFICATION_SETTINGS, ...(stored?.value ?? {}) };
+    this.settingsCache = { value, atMs: Date.now() };
+    return value;
+  }
+
+  async saveSettings(value: NotificationSettings): Promise<NotificationSettings> {
+    await this.settings.write(NOTIFICATION_SETTINGS, value);
+    this.settingsCache = { value, atMs: Date.now() };
+    return value;
+  }
+
+  /** The message log, newest first: one package's (by id or tracking number) or every message's. */
+  async log(query: { trackingNumber?: string | undefined; limit: number }): Promise<Array<NotificationMessageRow & { trackingNumber: string | null }>> {
+    let pkg: PackageRow | undefined;
+    if (query.trackingNumber) {
+      pkg = await this.repos.packages.findByRef(query.trackingNumber);
+      if (!pkg) throw notFound('Package not found');
+    }
+    const rows = await this.repos.notifications.log({ packageId: pkg?.id, limit: query.limit });
+    const numbers = new Map<string, string>();
+    if (pkg) numbers.set(pkg.id, pkg.trackingNumber);
+    for (const row of rows) {
+      if (row.packageId && !numbers.has(row.packageId)) {
+        const other = await this.repos.packages.findById(row.packageId);
+        if (other) numbers.set(other.id, other.trackingNumber);
+      }
+    }
+    return rows.map((row) => ({ ...row, trackingNumber: row.packageId ? (numbers.get(row.packageId) ?? null) : null }));
+  }
+
+  /** The admin's resend: the message goes back in the queue now; the send-time rules still apply. */
+  async resend(id: string): Promise<NotificationMessageRow> {
+    const message = await this.repos.notifications.findMessage(id);
+    if (!message) throw notFound('Message not found');
+    if (message.status === 'sending' || message.status === 'queued') throw badRequest('This message is already waiting to be sent');
+    await this.repos.notifications.requeue(id, isoFromMs(Date.now()));
+    return (await this.repos.notifications.findMessage(id))!;
+  }
+
+  // --- unsubscribe (RFC 8058) ---
+
+  /** A signed, unguessable token naming an address and a package. */
+  unsubscribeToken(email: string, packageId: string | null): string {
+    const payload = Buffer.from(JSON.stringify({ e: email.toLowerCase(), p: packageId })).toString('base64url');
+    return `${payload}.${this.sign(payload)}`;
+  }
+
+  /** The page a person opens from the email's link (it asks: this package, or every email). */
+  private unsubscribePage(email: string, packageId: string | null): string {
+    return `${this.base()}/unsubscribe?token=${this.unsubscribeToken(email, packageId)}`;
+  }
+
+  /** The one-click URL of the List-Unsubscribe header (RFC 8058), POSTed by the mail client itself. */
+  private unsubscribeOneClick(email: string, packageId: string | null): string {
+    return `${this.base()}/api/notifications/unsubscribe?token=${this.unsubscribeToken(email, packageId)}`;
+  }
+
+  /** What a token names, or null when it is not one of ours. */
+  readToken(token: string): { email: string; packageId: string | null } | null {
+    const [payload, signature] = token.split('.');
+    if (!payload || !signature) return null;
+    const expected = Buffer.from(this.sign(payload));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    try {
+      const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { e?: unknown; p?: unknown };
+      if (typeof parsed.e !== 'string' || (parsed.p !== null && typeof parsed.p !== 'string')) return null;
+      return { email: parsed.e, packageId: parsed.p };
+    } catch {
+      return null;
+    }
+  }
+
+  /** Stops email to an address: about one package, or about every package. */
+  async unsubscribe(token: string, scope: 'package' | 'all'): Promise<{ email: string; trackingNumber: string | null; scope: 'package' | 'all' } | null> {
+    const named = this.readToken(token);
+    if (!named) return null;
+    const packageId = scope === 'package' ? named.packageId : null;
+    if (!(await this.repos.notifications.isUnsubscribed(named.email, packageId))) {
+      await this.repos.notifications.addUnsubscribe({ id: newId(), email: named.email, packageId, createdAt: isoFromMs(Date.now()) });
+    }
+    const pkg = named.packageId ? await this.repos.packages.findById(named.packageId) : undefined;
+    return { email: named.email, trackingNumber: pkg?.trackingNumber ?? null, scope: packageId ? 'package' : 'all' };
+  }
+
+  /** Loads (or makes, once for every instance) the key that signs unsubscribe tokens. */
+  async init(): Promise<void> {
+    const existing = await this.settings.read<string>(SECRET_SETTING);
+    if (!existing) {
+      await this.repos.settings.insertIfAbsent({ id: SECRET_SETTING, value: JSON.stringify(randomBytes(32).toString('base64url')), updatedAt: isoFromMs(Date.now()) });
+    }
+    const stored = await this.settings.read<string>(SECRET_SETTING);
+    this.secret = Buffer.from(stored!.value, 'base64url');
+  }
+
+  private sign(payload: string): string {
+    if (!this.secret) throw new Error('notifications: init() was not called');
+    return createHmac('sha256', this.secret).update(payload).digest('base64url').slice(0, 32);
+  }
+
+  // --- shared pieces ---
+
+  private base(): string {
+    return this.options.publicUrl.replace(/\/+$/, '');
+  }
+
+  private async subjectOf(event: EventRow): Promise<Subject | null> {
+    if (event.subjectType === 'package') {
+      const pkg = await this.repos.packages.findById(event.subjectId);
+      return pkg ? packageSubject(pkg) : null;
+    }
+    const request = await this.repos.pickupRequests.findById(event.subjectId);
+    return request ? pickupSubject(request) : null;
+  }
+
+  private recipientOf(subject: Subject, channel: NotificationChannel, audience: NotificationAudience): string | null {
+    if (audience === 'coordinator') return channel === 'email' ? this.options.coordinator.email : phoneForSms(this.options.coordinator.phone);
+    return channel === 'email' ? (subject.email?.toLowerCase() ?? null) : phoneForSms(subject.phone);
+  }
+
+  /** The customer's link: a live share link while the package is on its way, otherwise the tracking page. */
+  private async trackingLink(event: EventRow, subject: Subject): Promise<string> {
+    if (!subject.packageId) return `${this.base()}/`;
+    if (LIVE_LINK_EVENTS.has(event.type)) {
+      try {
+        return await this.options.liveLink(subject.packageId, LIVE_LINK_HOURS);
+      } catch (err) {
+        this.options.log.warn({ err }, 'a live link for a message could not be made: the tracking page is linked instead');
+      }
+    }
+    return `${this.base()}/?track=${encodeURIComponent(subject.trackingNumber ?? '')}`;
+  }
+
+  private mergeValues(subject: Subject, data: Record<string, unknown>, link: string): MergeValues {
+    const etaMinutes = typeof data.etaMinutes === 'number' ? data.etaMinutes : null;
+    const eta = typeof data.expectedDay === 'string' ? `today, ${data.expectedDay}` : etaMinutes !== null ? `in about ${Math.max(1, etaMinutes)} minutes` : '';
+    return {
+      ...subject.values,
+      eta,
+      reason: typeof data.reason === 'string' ? data.reason : '',
+      tracking_link: link,
+      company_name: this.options.company.name,
+      company_phone: this.options.company.phone,
+      support_email: this.options.company.supportEmail,
+    };
+  }
+
+  private render(template: { channel: NotificationChannel; subject: string | null; body: string }, values: MergeValues, unsubscribeUrl: string | null): Promise<RenderedMessage> {
+    return renderMessage(template.channel, template, values, {
+      companyName: this.options.company.name,
+      companyPhone: this.options.company.phone,
+      supportEmail: this.options.company.supportEmail,
+      unsubscribeUrl,
+    });
+  }
+}
+
+/**
+ * Lets the requests waiting on this process go first. The embedded database answers synchronously, so a chain of
+ * awaited queries never gives the event loop back by itself: without this, reading 100 events was one task of a few
+ * hundred milliseconds, and every API request waited behind it (bench/notifications-load.mjs: p99 × 8).
+ */
+const yieldToRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** What a message is about: a package or a pickup request, with its contacts and merge values. */
+interface Subject {
+  packageId: string | null;
+  pickupRequestId: string | null;
+  trackingNumber: string | null;
+  email: string | null;
+  phone: string;
+  timeZone: string;
+  values: MergeValues;
+}
+
+function packageSubject(pkg: PackageRow): Subject {
+  return {
+    packageId: pkg.id,
+    pickupRequestId: null,
+    trackingNumber: pkg.trackingNumber,
+    email: pkg.customerEmail,
+    phone: pkg.customerPhone,
+    timeZone: zoneOfPlace(pkg.deliveryLat, pkg.deliveryLng),
+    values: {
+      customer_name: pkg.customerName,
+      tracking_number: pkg.trackingNumber,
+      status: STATUS_LABELS[pkg.status as PackageStatus] ?? pkg.status,
+      delivery_window: pkg.estimatedDelivery,
+      delivery_address: pkg.deliveryAddress,
+      pickup_origin: '',
+      pickup_destination: '',
+      pickup_item: '',
+      customer_phone: '',
+    },
+  };
+}
+
+function pickupSubject(request: PickupRequestRow): Subject {
+  return {
+    packageId: null,
+    pickupRequestId: request.id,
+    trackingNumber: null,
+    email: request.email,
+    phone: request.phone,
+    timeZone: zoneOfPlace(null, null),
+    values: {
+      customer_name: request.customerName,
+      tracking_number: '',
+      status: request.status,
+      delivery_window: '',
+      delivery_address: request.destinationAddress,
+      pickup_origin: request.originAddress,
+      pickup_destination: request.destinationAddress,
+      pickup_item: request.itemDescription,
+      customer_phone: request.phone,
+    },
+  };
+}
+
+/** A phone as the gateway gets it (as the driver's tracking-link text does); null when it is too short to be a number. */
+function phoneForSms(phone: string): string | null {
+  const normalized = normalizePhone(phone);
+  return normalized.replace(/\D/g, '').length >= 7 ? normalized : null;
+}
+
+function parseData(text: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function defaultOf(key: TemplateKey): TemplateDefault {
+  const found = DEFAULT_TEMPLATES.find((d) => d.eventType === key.eventType && d.channel === key.channel && d.audience === key.audience);
+  if (!found) throw notFound('No such notification: this event is not sent to this audience by this channel');
+  return found;
+}

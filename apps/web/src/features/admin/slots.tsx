@@ -1,0 +1,25 @@
+import type { DriverExportQuery, PackageExportQuery, PickupExportQuery } from '@cargo/shared';
+import { createContext, useContext, type ReactNode } from 'react';
+
+/** What an export button is asked to export: a resource and the filters its list shows. */
+export type ExportRequest =
+  | { resource: 'packages'; query: PackageExportQuery }
+  | { resource: 'drivers'; query: DriverExportQuery }
+  | { resource: 'pickup-requests'; query: PickupExportQuery };
+
+/**
+ * Views of other features that the panel shows (features do not import one another; the /admin route composes them
+ * and hands them in here): the fleet map tab, the CSV export button of a list, the stop order of a driver's route.
+ */
+export interface AdminSlots {
+  fleetMap?: ReactNode;
+  exportButton?: (request: ExportRequest) => ReactNode;
+  /** `onAccepted` refreshes the route the tab shows once an order is accepted. */
+  routeOptimiser?: (driverId: string, onAccepted: () => void) => ReactNode;
+}
+
+export const AdminSlotsContext = createContext<AdminSlots>({});
+
+export function useAdminSlots(): AdminSlots {
+  return useContext(AdminSlotsContext);
+}

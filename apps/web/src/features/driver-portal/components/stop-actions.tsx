@@ -1,0 +1,54 @@
+import type { OutcomeKind, Package } from '@cargo/shared';
+import { Alert, Badge, Button, Stack } from '@mantine/core';
+import { useStopQueue } from '../hooks/use-stop-queue.ts';
+import { DRIVER_TEXTS as T } from '../texts.ts';
+import { CloseStopSheet } from './close-stop-sheet.tsx';
+
+/** The package whose stop is being closed, and how the sheet opens (the dropdown's 'delivered' opens it too). */
+export interface OpenStop {
+  pkg: Package;
+  initialKind: OutcomeKind | null;
+}
+
+/** 'Close stop' for a package not yet delivered, or 'Waiting to send' while its completion waits on the phone. */
+export function CloseStopButton({ pkg, onOpen }: { pkg: Package; onOpen: (stop: OpenStop) => void }) {
+  const queue = useStopQueue();
+  if (queue.isWaiting(pkg.id)) {
+    return (
+      <Badge size="lg" color="yellow" variant="filled">
+        {T.waitingToSend}
+      </Badge>
+    );
+  }
+  if (pkg.status === 'delivered') return null;
+  return (
+    <Button size="md" onClick={() => onOpen({ pkg, initialKind: null })} aria-label={T.closeStopFor(pkg.trackingNumber)}>
+      {T.closeStop}
+    </Button>
+  );
+}
+
+/** The sheet of the stop being closed (one at a time). */
+export function StopSheet({ stop, onClose }: { stop: OpenStop | null; onClose: () => void }) {
+  if (!stop) return null;
+  return <CloseStopSheet key={stop.pkg.id} pkg={stop.pkg} opened onClose={onClose} initialKind={stop.initialKind} />;
+}
+
+/** Closed stops waiting for the network, and those the server refused once it was back. */
+export function StopQueueNotices() {
+  const queue = useStopQueue();
+  return (
+    <Stack gap="xs">
+      {queue.waiting.length > 0 && (
+        <Alert color="yellow" role="status" aria-live="polite">
+          {T.stopsWaiting(queue.waiting.length)}
+        </Alert>
+      )}
+      {queue.refused.map((r, i) => (
+        <Alert key={i} color="red" role="alert" title={T.stopRefused} withCloseButton closeButtonLabel={T.dismiss} onClose={queue.dismissRefused}>
+          {T.stopRefusedLater(r.trackingNumber, r.reason)}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}

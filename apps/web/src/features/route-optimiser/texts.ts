@@ -1,0 +1,26 @@
+/** The stop order's words (Driver Routes). */
+export const OPTIMISER_TEXT = {
+  title: 'Stop order',
+  optimise: 'Optimise order',
+  optimising: 'Optimising…',
+  accept: 'Accept order',
+  discard: 'Discard',
+  accepted: 'Stop order accepted',
+  acceptFailed: 'Could not accept the order',
+  failed: 'Could not optimise the order',
+  before: 'Current order',
+  after: 'Proposed order',
+  distance: (m: number) => `${(m / 1000).toFixed(1)} km`,
+  saving: (before: number, after: number) =>
+    before > 0 ? `${(((before - after) / before) * 100).toFixed(1)}% shorter` : 'no distance to save',
+  late: (n: number) => (n === 0 ? 'no stop late' : `${n} stop${n === 1 ? '' : 's'} past the end of the window`),
+  engine: { 'built-in': 'Built-in optimiser', vroom: 'VROOM route server' } as const,
+  computed: (engine: string, ms: number) => `${engine}, ${ms < 1 ? '<1' : Math.round(ms)} ms`,
+  unplaced: (n: number) => `${n} package${n === 1 ? '' : 's'} without a delivery point ${n === 1 ? 'is' : 'are'} left at the end.`,
+  tooFew: 'Two or more stops with a delivery point are needed to order them.',
+  mapLabel: 'Map of the proposed stop order (numbered) beside the current one (dashed)',
+  legend: 'Blue, numbered: proposed order · grey dashed: current order · green: the driver',
+  columns: { n: '#', tracking: 'Tracking number', customer: 'Customer', address: 'Delivery address', eta: 'Expected arrival', window: 'Window ends' },
+  lateBadge: 'late',
+  time: (iso: string) => new Date(iso).toLocaleString('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' }),
+};
