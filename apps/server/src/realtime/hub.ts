@@ -8,6 +8,11 @@ export const MAX_SUBSCRIPTIONS = 20;
 export const HEARTBEAT_MS = 30_000;
 /** Sockets pinged per turn of the event loop. */
 const HEARTBEAT_SLICE = 250;
+/**
+ * A package's last location and status events are kept this long, and sent to a socket that subscribes meanwhile: a
+ * page's first answer can be read just before a fix that is published before its subscription is in place.
+ */
+export const REPLAY_MS = 15_000;
 
 /** What a subscribe message's trackingId resolves to: a package, reached by its tracking number or a customer token. */
 export interface ResolvedSubscription {
@@ -35,6 +40,12 @@ export type BusMessage =
 export type FleetAuthorizer = (token: string | null) => Promise<boolean>;
 
 export const FLEET_REFUSED = 'An admin session is required for the fleet';
+
+/** A package's latest events, with when they were delivered here. */
+interface RecentEvents {
+  location?: { at: number; event: PackageEvent };
+  status?: { at: number; event: PackageEvent };
+}
 
 interface Subscription extends ResolvedSubscription {
   trackingId: string;
@@ -66,6 +77,8 @@ export class LiveHub {
   private authorizeFleet: FleetAuthorizer = async () => false;
   private heartbeat: NodeJS.Timeout | null = null;
   private bus: ((message: BusMessage) => void) | null = null;
+  /** packageId → its latest events of the last REPLAY_MS, oldest first (an entry moves to the end when it changes). */
+  private readonly recent = new Map<string, RecentEvents>();
 
   constructor(
     private readonly resolve: Resolver,
@@ -125,6 +138,7 @@ export class LiveHub {
       }
       return;
     }
+    this.remember(message.packageId, message.event);
     const clients = this.byPackage.get(message.packageId);
     if (!clients) return;
     const now = new Date().toISOString();
@@ -145,6 +159,31 @@ export class LiveHub {
         this.sendText(client, text);
       }
     }
+  }
+
+  /**
+   * Keeps a package's latest location and status events for REPLAY_MS (decision 065). A status change drops the
+   * location before it: a package that is no longer live shows no position, and the page refetches its view anyway.
+   */
+  private remember(packageId: string, event: PackageEvent, nowMs = Date.now()): void {
+    let entry: RecentEvents = this.recent.get(packageId) ?? {};
+    this.recent.delete(packageId);
+    if (event.type === 'location_update') entry.location = { at: nowMs, event };
+    else entry = { status: { at: nowMs, event } };
+    this.recent.set(packageId, entry);
+    for (const [id, old] of this.recent) {
+      if (Math.max(old.location?.at ?? 0, old.status?.at ?? 0) >= nowMs - REPLAY_MS) break;
+      this.recent.delete(id);
+    }
+  }
+
+  /** Sends a new subscriber the package's events of the last REPLAY_MS, in the order they happened. */
+  private replay(client: Client, sub: Subscription): void {
+    const entry = this.recent.get(sub.packageId);
+    if (!entry) return;
+    const since = Date.now() - REPLAY_MS;
+    const events = [entry.status, entry.location].filter((e) => e !== undefined && e.at >= since).sort((a, b) => a!.at - b!.at);
+    for (const e of events) this.send(client, { ...e!.event, trackingId: sub.trackingId } satisfies ServerMessage);
   }
 
   /** Takes over a newly opened socket. */
@@ -272,11 +311,14 @@ export class LiveHub {
       this.send(client, { type: 'error', message: LIVE_MSG.tooManySubscriptions });
       return;
     }
-    client.subscriptions.set(id, { ...resolved, trackingId: id });
+    const sub = { ...resolved, trackingId: id };
+    client.subscriptions.set(id, sub);
     let set = this.byPackage.get(resolved.packageId);
     if (!set) this.byPackage.set(resolved.packageId, (set = new Set()));
     set.add(client);
     this.send(client, { type: 'subscription_confirmed', trackingId: id });
+    // What was published between the page's first answer and this moment would otherwise be missed (decision 065).
+    this.replay(client, sub);
   }
 
   private unsubscribe(client: Client, trackingId: string): void {

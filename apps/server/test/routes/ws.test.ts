@@ -120,6 +120,28 @@ describeApi('/ws live channel', () => {
     expect(box.of('location_update')).toHaveLength(1);
   });
 
+  it('a socket that subscribes just after a fix was published receives it (decision 065), and no position once the status moved on', async () => {
+    const pkg = await makePackage(ctx, { status: 'in_transit' }, driver);
+    // The page's first answer was read before this fix; its subscription arrives after the fix was published.
+    expect((await fix(pkg, 2500)).statusCode).toBe(201);
+    const late = await connect();
+    await subscribe(late, pkg.trackingNumber);
+    const replayed = await late.waitFor((m) => m.type === 'location_update');
+    expect(replayed.trackingId).toBe(pkg.trackingNumber);
+    expect(replayed.data.lat).toBeCloseTo(near(pkg, 2500).lat, 6);
+    await late.settle();
+    expect(late.of('location_update')).toHaveLength(1);
+
+    // After a status change the position is not replayed, only the change.
+    const patched = await ctx.request({ method: 'PATCH', url: `/api/packages/${pkg.id}/status`, token: driver.token, payload: { status: 'picked_up' } });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const later = await connect();
+    await subscribe(later, pkg.trackingNumber);
+    expect((await later.waitFor((m) => m.type === 'status_update')).data.status).toBe('picked_up');
+    await later.settle();
+    expect(later.of('location_update')).toHaveLength(0);
+  });
+
   it('pushes status_update on a status change, and no position once the package is not live', async () => {
     const pkg = await makePackage(ctx, { status: 'out_for_delivery' }, driver);
     const box = await connect();
