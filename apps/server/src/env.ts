@@ -77,6 +77,40 @@ const envSchema = z.object({
    * Longer than the slowest send (SMTP: 10 s to connect, 30 s of silence).
    */
   NOTIFY_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  /**
+   * The key that encrypts secrets the server must read back (webhook signing secrets): 32 bytes, base64 or hex. Every
+   * instance of a deployment shares it. Unset: a key file made beside the SQLite database (decision 048).
+   */
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^[0-9a-f]{64}$/i.test(v.trim()) || Buffer.from(v.trim(), 'base64').length === 32, 'must be 32 bytes, base64 or hex'),
+  /** How often the webhook worker looks for new events and due messages (ms); 0: no background worker (tests). */
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  /** How long a webhook delivery waits for its answer (ms). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  /**
+   * When each attempt of a webhook message is made, after the event (ms from the previous attempt, comma-separated):
+   * immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h. Tests shorten it.
+   */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default('0,5000,300000,1800000,7200000,18000000,36000000,50400000,72000000,86400000')
+    .transform((v) => v.split(',').map((part) => Number(part.trim())))
+    .refine((list) => list.length > 0 && list.every((n) => Number.isInteger(n) && n >= 0), 'must be a comma-separated list of milliseconds'),
+  /** An endpoint that has failed this long without a success is disabled (ms; 5 days). */
+  WEBHOOK_DISABLE_AFTER_MS: z.coerce.number().int().min(1).default(5 * 86_400_000),
+  /** How long a sender holds a webhook message it is sending (ms); more than WEBHOOK_TIMEOUT_MS. */
+  WEBHOOK_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  /**
+   * Hosts a webhook may reach although they are loopback, private or link-local, and over plain http (comma-separated
+   * host names or addresses, as written in the endpoint's URL). Empty: only public https hosts.
+   */
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, '')).filter(Boolean)),
   /** A VROOM server (its POST endpoint) that orders a driver's stops instead of the built-in optimiser (issue 20). */
   VROOM_URL: optionalUrl(/^https?:$/),
   PUBLIC_URL: optionalUrl(/^https?:$/),

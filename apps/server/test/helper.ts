@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ const skip = DIALECT === 'postgres' && inject('skipPostgres');
 export const describeApi: typeof describe = (skip ? describe.skip : describe) as typeof describe;
 
 export const ADMIN_EMAIL = 'admin@test.example';
+const TEST_SECRETS_KEY = randomBytes(32).toString('base64');
 export const ADMIN_PASSWORD = 'correct-horse-battery';
 
 let counter = 0;
@@ -63,6 +65,8 @@ export async function setupApp(
     NODE_ENV: 'test',
     // Real scrypt at a lower cost (2^14 instead of 2^17): the suite hashes hundreds of PINs and passwords.
     PASSWORD_HASH_LOG_N: '14',
+    // The webhook secrets' key (decision 048): without it a PostgreSQL run would make ./data/secrets.key.
+    SECRETS_KEY: TEST_SECRETS_KEY,
     ...options.env,
   });
   const handle = await openDatabase(env.DATABASE_URL);

@@ -18,6 +18,7 @@ export * from './web-routes.ts';
 export * from './events.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/api-keys.ts';
+export * from './schemas/webhooks.ts';
 export * from './schemas/delivery-proof.ts';
 export * from './schemas/exports.ts';
 export * from './delivery-window.ts';

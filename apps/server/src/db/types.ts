@@ -180,6 +180,8 @@ export interface EventsTable {
   occurredAt: string;
   /** When the notifications reader made its messages of it; null until then. */
   notifiedAt: string | null;
+  /** When the webhooks reader made its messages of it (migration 008); null until then. */
+  webhookedAt: string | null;
 }
 
 export interface NotificationMessagesTable {
@@ -296,6 +298,58 @@ export interface RouteStopsTable {
   acceptedAt: string;
 }
 
+/** A webhook endpoint (issue 19, migration 008). */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  description: string;
+  /** Space-separated event types; '*' is every type. */
+  eventTypes: string;
+  /** The signing secret, encrypted (lib/secret-box.ts). */
+  secretEnc: string;
+  previousSecretEnc: string | null;
+  previousSecretUntil: string | null;
+  enabled: number;
+  disabledReason: string | null;
+  failingSince: string | null;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One event for one endpoint: its body and state (the sender's queue). */
+export interface WebhookMessagesTable {
+  id: string;
+  endpointId: string;
+  eventId: string | null;
+  eventType: string;
+  packageId: string | null;
+  sequence: number | null;
+  payload: string;
+  status: 'pending' | 'sending' | 'delivered' | 'failed';
+  attempts: number;
+  nextAttemptAt: string | null;
+  leaseUntil: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+  deliveredAt: string | null;
+}
+
+/** One try of a webhook message. */
+export interface WebhookAttemptsTable {
+  id: string;
+  messageId: string;
+  endpointId: string;
+  attemptedAt: string;
+  statusCode: number | null;
+  durationMs: number;
+  responseBody: string | null;
+  error: string | null;
+  nextRetryAt: string | null;
+}
+
 export interface Database {
   packages: PackagesTable;
   statusHistory: StatusHistoryTable;
@@ -322,6 +376,9 @@ export interface Database {
   proofFiles: ProofFilesTable;
   deliveryOutcomes: DeliveryOutcomesTable;
   routeStops: RouteStopsTable;
+  webhookEndpoints: WebhookEndpointsTable;
+  webhookMessages: WebhookMessagesTable;
+  webhookAttempts: WebhookAttemptsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -347,6 +404,9 @@ export type NotificationMessageRow = Selectable<NotificationMessagesTable>;
 export type NotificationTemplateRow = Selectable<NotificationTemplatesTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookMessageRow = Selectable<WebhookMessagesTable>;
+export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
 export type PackageChanges = Updateable<PackagesTable>;
 export type DriverChangesRow = Updateable<DriversTable>;
 export type NewLocationRow = Insertable<LocationsTable>;

@@ -21,6 +21,9 @@ import livePlugin from '../realtime/live-plugin.ts';
 import { EmailChannel, SmsChannel } from '../services/notifications/channels.ts';
 import { NotificationService } from '../services/notifications/notification-service.ts';
 import { NotificationWorker } from '../services/notifications/notification-worker.ts';
+import { WebhookSender } from '../services/webhooks/sender.ts';
+import { WebhookService } from '../services/webhooks/webhook-service.ts';
+import { secretBoxFor } from '../lib/secret-box.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +43,7 @@ declare module 'fastify' {
     mapsLinks: MapsLinkResolver;
     notifications: NotificationService;
     deliveryProof: DeliveryProofService;
+    webhooks: WebhookService;
   }
 }
 
@@ -108,6 +112,25 @@ export default fp(
     app.addHook('onClose', async () => {
       await worker.stop();
       email?.close();
+    });
+    // Webhooks from the same event stream (issue 19, decision 048).
+    const webhookSender = new WebhookSender({ timeoutMs: env.WEBHOOK_TIMEOUT_MS, allowedHosts: new Set(env.WEBHOOK_ALLOWED_HOSTS) });
+    const webhooks = new WebhookService(repos, {
+      sender: webhookSender,
+      secrets: secretBoxFor(env),
+      schedule: env.WEBHOOK_RETRY_SCHEDULE,
+      disableAfterMs: env.WEBHOOK_DISABLE_AFTER_MS,
+      // Longer than an attempt can take, so a live sender never loses its message to another.
+      leaseMs: Math.max(env.WEBHOOK_LEASE_MS, env.WEBHOOK_TIMEOUT_MS + 5_000),
+      log: app.log,
+    });
+    app.decorate('webhooks', webhooks);
+    const webhookWorker = new NotificationWorker(webhooks, env.WEBHOOK_POLL_MS, app.log, 'webhooks');
+    app.packages.events.on('status', () => webhookWorker.nudge());
+    app.addHook('onReady', async () => webhookWorker.start());
+    app.addHook('onClose', async () => {
+      await webhookWorker.stop();
+      webhookSender.close();
     });
     // The fleet map (issue 20): drivers' own positions, batched to the admin sockets; the subscription is admin-only.
     const feed = new FleetFeed(app.liveHub);

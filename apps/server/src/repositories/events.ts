@@ -40,6 +40,7 @@ export class EventRepository {
       data: JSON.stringify(event.data),
       occurredAt: event.occurredAt,
       notifiedAt: null,
+      webhookedAt: null,
     };
     await this.db.insertInto('events').values(row).execute();
     return row;

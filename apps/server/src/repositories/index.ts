@@ -16,6 +16,7 @@ import { RouteStopRepository } from './route-stops.ts';
 import { SessionRepository } from './sessions.ts';
 import { SettingsRepository } from './settings.ts';
 import { ShareLinkRepository } from './share-links.ts';
+import { WebhookRepository } from './webhooks.ts';
 
 /**
  * Every repository over one executor: the database, or (inside `transaction`) one transaction, so a service can
@@ -36,6 +37,7 @@ export class Repositories {
   readonly apiKeys: ApiKeyRepository;
   readonly deliveryProof: DeliveryProofRepository;
   readonly routeStops: RouteStopRepository;
+  readonly webhooks: WebhookRepository;
 
   constructor(
     private readonly db: Executor,
@@ -56,6 +58,7 @@ export class Repositories {
     this.apiKeys = new ApiKeyRepository(db);
     this.deliveryProof = new DeliveryProofRepository(db);
     this.routeStops = new RouteStopRepository(db);
+    this.webhooks = new WebhookRepository(db);
   }
 
   /**

@@ -82,6 +82,12 @@ export class PackageRepository {
   }
 
   /** The id of the package holding this tracking number (case-insensitive), if any. */
+  /** The packages of these ids (any order; missing ones are left out). */
+  findByIds(ids: readonly string[]): Promise<PackageRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('packages').selectAll().where('id', 'in', [...ids]).execute();
+  }
+
   async idOfTrackingNumber(trackingNumber: string): Promise<string | undefined> {
     const row = await this.db
       .selectFrom('packages')

@@ -14,6 +14,7 @@ import exportRoutes from './exports/index.ts';
 import fleetRoutes from './fleet/index.ts';
 import healthRoutes from './health/index.ts';
 import notificationRoutes from './notifications/index.ts';
+import webhookRoutes from './webhooks/index.ts';
 import osmandRoutes from './osmand/index.ts';
 import packageRoutes from './packages/index.ts';
 import parseMapsLinkRoutes from './parse-maps-link/index.ts';
@@ -51,6 +52,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(shareLinkRoutes);
   await app.register(osmandRoutes);
   await app.register(notificationRoutes);
+  await app.register(webhookRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(deliveryProofRoutes);
   await app.register(proofFileRoutes);

@@ -1,4 +1,8 @@
-import type { NotificationService } from './notification-service.ts';
+/** What a worker turns: read new events into messages, send the due ones (notifications, webhooks). */
+export interface OutboxConsumer {
+  processEvents(): Promise<number>;
+  sendDue(): Promise<number>;
+}
 
 /**
  * The background side of notifications (decision 046): every `pollMs` it reads new events into messages and sends the
@@ -13,9 +17,11 @@ export class NotificationWorker {
   private failing = false;
 
   constructor(
-    private readonly service: NotificationService,
+    private readonly service: OutboxConsumer,
     private readonly pollMs: number,
     private readonly log: { warn(obj: object, msg: string): void },
+    /** Names the worker in its log lines. */
+    private readonly label = 'notifications',
   ) {}
 
   start(): void {
@@ -59,10 +65,10 @@ export class NotificationWorker {
         const sent = await this.service.sendDue();
         busy = read + sent > 0;
       }
-      if (this.failing) this.log.warn({}, 'notifications: working again');
+      if (this.failing) this.log.warn({}, `${this.label}: working again`);
       this.failing = false;
     } catch (err) {
-      if (!this.failing) this.log.warn({ err }, 'notifications: a turn failed; trying again');
+      if (!this.failing) this.log.warn({ err }, `${this.label}: a turn failed; trying again`);
       this.failing = true;
     }
   }
