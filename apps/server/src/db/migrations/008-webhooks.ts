@@ -13,6 +13,8 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>, _dialect: 'sqlite' | 'postgres'): Promise<void> {
   await db.schema.alterTable('events').addColumn('webhooked_at', 'text').execute();
+  // Events from before webhooks existed had no endpoint to go to: read already, so an upgrade does not walk them all.
+  await db.updateTable('events').set({ webhooked_at: sql.ref('occurred_at') }).execute();
   await db.schema.createIndex('events_pending_webhook').on('events').column('occurred_at').where(sql.ref('webhooked_at'), 'is', null).execute();
 
   await db.schema
