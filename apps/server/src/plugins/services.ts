@@ -89,9 +89,10 @@ export default fp(
     const { env } = app;
     const publicUrl = env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST}:${env.PORT}`;
     const email = env.SMTP_URL ? new EmailChannel(env.SMTP_URL, env.EMAIL_FROM ?? `"${env.COMPANY_NAME.replace(/"/g, '')}" <${env.SUPPORT_EMAIL}>`) : null;
+    const sms = env.SMS_GATEWAY_URL ? new SmsChannel(env.SMS_GATEWAY_URL) : null;
     const notifications = new NotificationService(repos, app.settings, {
       email,
-      sms: env.SMS_GATEWAY_URL ? new SmsChannel(env.SMS_GATEWAY_URL) : null,
+      sms,
       publicUrl,
       company: { name: env.COMPANY_NAME, phone: env.COORDINATOR_PHONE, supportEmail: env.SUPPORT_EMAIL },
       coordinator: { email: env.COORDINATOR_EMAIL ?? env.SUPPORT_EMAIL, phone: env.COORDINATOR_PHONE },
@@ -112,6 +113,7 @@ export default fp(
     app.addHook('onClose', async () => {
       await worker.stop();
       email?.close();
+      sms?.close();
     });
     // Webhooks from the same event stream (issue 19, decision 048).
     const webhookSender = new WebhookSender({ timeoutMs: env.WEBHOOK_TIMEOUT_MS, allowedHosts: new Set(env.WEBHOOK_ALLOWED_HOSTS) });

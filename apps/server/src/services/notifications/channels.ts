@@ -1,3 +1,5 @@
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import nodemailer, { type Transporter } from 'nodemailer';
 
 /**
@@ -60,21 +62,24 @@ export class EmailChannel {
 }
 
 export class SmsChannel {
+  // node:http with kept-alive connections rather than fetch: undici's fetch was two thirds of the CPU of a send
+  // (bench/RESULTS.md, issue 17's load target).
+  private readonly agent: HttpAgent | HttpsAgent;
+  private readonly url: URL;
+
   constructor(
     private readonly gatewayUrl: string,
     private readonly timeoutMs = 10_000,
-  ) {}
+  ) {
+    this.url = new URL(gatewayUrl);
+    this.agent = this.url.protocol === 'https:' ? new HttpsAgent({ keepAlive: true, maxSockets: 8 }) : new HttpAgent({ keepAlive: true, maxSockets: 8 });
+  }
 
   async send(to: string, message: string): Promise<SendOutcome> {
     try {
-      const res = await fetch(this.gatewayUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ to, message }),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      const text = clip(`${res.status} ${(await res.text().catch(() => '')).trim()}`.trim());
-      if (res.ok) return { ok: true, response: text };
+      const res = await postJson(this.url, JSON.stringify({ to, message }), this.agent, this.timeoutMs);
+      const text = clip(`${res.status} ${res.body.trim()}`.trim());
+      if (res.status >= 200 && res.status < 300) return { ok: true, response: text };
       // A gateway's 4xx refuses this message for good (a bad number, a blocked text), except a timeout or a rate limit.
       const permanent = res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429;
       return { ok: false, permanent, response: text };
@@ -83,4 +88,27 @@ export class SmsChannel {
       return { ok: false, permanent: false, response: name === 'TimeoutError' ? `no answer within ${this.timeoutMs / 1000} s` : clip(err instanceof Error ? `${err.message}${err.cause instanceof Error ? `: ${err.cause.message}` : ''}` : String(err)) };
     }
   }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+/** POSTs a JSON body and reads the answer's status and text (its first 4 KB); a TimeoutError when none comes in time. */
+function postJson(url: URL, body: string, agent: HttpAgent | HttpsAgent, timeoutMs: number): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        if (text.length < 4096) text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.on('error', reject);
+    });
+    req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error(`no answer within ${timeoutMs / 1000} s`), { name: 'TimeoutError' })));
+    req.on('error', reject);
+    req.end(body);
+  });
 }
