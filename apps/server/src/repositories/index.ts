@@ -11,6 +11,7 @@ import type { Executor } from './executor.ts';
 import { GeocodeCacheRepository } from './geocode-cache.ts';
 import { NotificationRepository } from './notifications.ts';
 import { PackageRepository } from './packages.ts';
+import { PackageImportRepository } from './package-imports.ts';
 import { PickupRequestRepository } from './pickup-requests.ts';
 import { RouteStopRepository } from './route-stops.ts';
 import { SessionRepository } from './sessions.ts';
@@ -36,6 +37,7 @@ export class Repositories {
   readonly apiKeys: ApiKeyRepository;
   readonly deliveryProof: DeliveryProofRepository;
   readonly routeStops: RouteStopRepository;
+  readonly packageImports: PackageImportRepository;
 
   constructor(
     private readonly db: Executor,
@@ -56,6 +58,7 @@ export class Repositories {
     this.apiKeys = new ApiKeyRepository(db);
     this.deliveryProof = new DeliveryProofRepository(db);
     this.routeStops = new RouteStopRepository(db);
+    this.packageImports = new PackageImportRepository(db);
   }
 
   /**
