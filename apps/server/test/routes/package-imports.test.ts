@@ -1,4 +1,6 @@
 import { DEFAULT_SERVICE_TYPE, ERR, IMPORT_FIELD_LABELS, IMPORT_FIELDS, IMPORT_MSG, IMPORT_ROW_LIMIT, MSG, type ImportRow, type PackageImport } from '@cargo/shared';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeDriver, makePackage, type DriverFixture } from '../fixtures.ts';
 import { describeApi, setupApp, unique, type TestContext } from '../helper.ts';
@@ -227,5 +229,71 @@ describeApi('CSV import of packages (admin)', { timeout: 240_000 }, () => {
   it('a row that the spec would refuse on the Create tab gives the same message here', async () => {
     const res = await post({ dryRun: true, rows: [{ line: 7, values: { trackingNumber: `M-${tag}`, customerPhone: '(312) 555-0100', pickupAddress: 'x', deliveryAddress: 'y', customerEmail: 'nope' } }] });
     expect(res.json().problems).toEqual([{ line: 7, trackingNumber: `M-${tag}`, outcome: 'failed', message: `${MSG.customerNameRequired}; ${MSG.invalidEmail}` }]);
+  });
+});
+
+describeApi('CSV import: a batch that fails is written row by row', () => {
+  let ctx: TestContext;
+  let server: Server;
+  let release: () => void = () => {};
+  let asked: () => void = () => {};
+  const askedForRace = new Promise<void>((resolve) => (asked = resolve));
+
+  beforeAll(async () => {
+    // A fake Nominatim on 127.0.0.1 (the one allowed fake, for an external service): it holds its answer for the
+    // 'Race' address until the test has created a package with one of the batch's tracking numbers.
+    server = createServer((req, res) => {
+      const q = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('q') ?? '';
+      const answer = () => res.setHeader('content-type', 'application/json').end(JSON.stringify([{ lat: '41.9', lon: '-87.6', display_name: q }]));
+      if (q.includes('Race')) {
+        release = answer;
+        asked();
+      } else answer();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    ctx = await setupApp({ env: { GEOCODER_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` } });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('a tracking number taken while the batch was prepared fails that row alone; the others are created whole', async () => {
+    const tag = unique('RACE');
+    const at = { pickupLat: '41.88', pickupLng: '-87.64', deliveryLat: '43.05', deliveryLng: '-87.9' };
+    const base = { customerName: 'Race Customer', customerPhone: '(312) 555-0100', pickupAddress: '233 S Wacker Dr, Chicago, IL 60606', deliveryAddress: '700 N Art Museum Dr, Milwaukee, WI 53202' };
+    const rows: ImportRow[] = [
+      { line: 2, values: { ...base, ...at, trackingNumber: `${tag}-1` } },
+      { line: 3, values: { ...base, ...at, trackingNumber: `${tag}-2` } },
+      // Geocoded through the provider, which holds its answer.
+      { line: 4, values: { ...base, pickupLat: '41.88', pickupLng: '-87.64', deliveryAddress: '1 Race Track Rd, Chicago, IL 60606', trackingNumber: `${tag}-3` } },
+    ];
+    const started = await ctx.request({ method: 'POST', url: '/api/package-imports', token: ctx.adminToken, payload: { rows } });
+    expect(started.statusCode, started.body).toBe(202);
+    await askedForRace;
+    // Meanwhile someone types a package with the second row's tracking number.
+    await makePackage(ctx, { trackingNumber: `${tag}-2`, customerName: 'Typed First', pickupLat: 1, pickupLng: 1, deliveryLat: 1, deliveryLng: 1 });
+    release();
+    await ctx.app.packageImports.idle();
+
+    const job = (await ctx.request({ method: 'GET', url: `/api/package-imports/${started.json().id}`, token: ctx.adminToken })).json();
+    expect(job).toMatchObject({ status: 'done', created: 2, failed: 1, processed: 3 });
+    const report = (await ctx.request({ method: 'GET', url: `/api/package-imports/${job.id}/report`, token: ctx.adminToken })).body;
+    const lines = parseCsv(report).slice(1).map((l) => l.slice(0, 3));
+    expect(lines).toEqual([
+      ['2', 'Created', ''],
+      ['3', 'Failed', ERR.trackingTaken],
+      ['4', 'Created', ''],
+    ]);
+    // The typed package is untouched, and each created one is whole: one history entry, one event, its points.
+    const typed = (await ctx.request({ method: 'GET', url: `/api/packages/${tag}-2`, token: ctx.adminToken })).json();
+    expect(typed.customerName).toBe('Typed First');
+    for (const n of [1, 3]) {
+      const pkg = (await ctx.request({ method: 'GET', url: `/api/packages/${tag}-${n}`, token: ctx.adminToken })).json();
+      expect((await ctx.app.repos.events.forSubject('package', pkg.id)).map((e) => e.type)).toEqual(['package.created']);
+      expect((await ctx.request({ method: 'GET', url: `/api/packages/${pkg.id}/history`, token: ctx.adminToken })).json()).toHaveLength(1);
+      const points = await ctx.app.db.selectFrom('locationsAll').select('type').where('packageId', '=', pkg.id).orderBy('type').execute();
+      expect(points.map((p) => p.type)).toEqual(['destination', 'origin']);
+    }
   });
 });

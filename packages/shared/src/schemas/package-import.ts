@@ -106,7 +106,7 @@ const cell = z.string().max(10_000);
 /** One row of the file: its line in the file (the header is line 1) and its cells, by field. Blank cells may be left out. */
 export const importRowSchema = z.object({
   line: z.number().int().min(1).max(10_000_000),
-  values: z.object(Object.fromEntries(IMPORT_FIELDS.map((f) => [f, cell.optional()])) as Record<ImportField, z.ZodOptional<typeof cell>>),
+  values: z.strictObject(Object.fromEntries(IMPORT_FIELDS.map((f) => [f, cell.optional()])) as Record<ImportField, z.ZodOptional<typeof cell>>),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
