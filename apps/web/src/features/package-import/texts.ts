@@ -6,6 +6,7 @@ export const IMPORT_TEXT = {
   template: 'Download template',
   file: 'CSV file',
   filePlaceholder: 'Choose a .csv file',
+  clearFile: 'Clear the file',
   reading: 'Reading the file…',
   readFailed: 'The file could not be read as CSV',
   rowsFound: (rows: number, columns: number) => `${rows.toLocaleString('en-US')} rows, ${columns} columns`,
