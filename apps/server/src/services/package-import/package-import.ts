@@ -97,7 +97,8 @@ export class PackageImportService {
       updatedAt: now,
       finishedAt: null,
     });
-    this.queue = this.queue.then(() => this.run(id, request));
+    // From the next turn of the event loop: the 202 goes out before the first rows are checked.
+    this.queue = this.queue.then(() => new Promise((resolve) => setImmediate(resolve))).then(() => this.run(id, request));
     return (await this.repos.packageImports.findById(id))!;
   }
 

@@ -157,7 +157,7 @@ export function ImportTab() {
                           onChange={(value) => setColumn(field, value)}
                           allowDeselect={false}
                           size="xs"
-                          disabled={Boolean(running)}
+                          disabled={Boolean(job)}
                         />
                       </Table.Td>
                       <Table.Td visibleFrom="sm">
