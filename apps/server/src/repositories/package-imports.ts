@@ -41,6 +41,11 @@ export class PackageImportRepository {
       .execute();
   }
 
+  /** Marks a running import alive. */
+  async touch(id: string, at: string): Promise<void> {
+    await this.db.updateTable('packageImports').set({ updatedAt: at }).where('id', '=', id).execute();
+  }
+
   async setStatus(id: string, status: string, at: string, extra: { error?: string | null; finishedAt?: string | null } = {}): Promise<void> {
     await this.db.updateTable('packageImports').set({ status, updatedAt: at, ...extra }).where('id', '=', id).execute();
   }

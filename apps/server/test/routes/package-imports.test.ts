@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeDriver, makePackage, type DriverFixture } from '../fixtures.ts';
+import { IMPORT_STALE_MS } from '../../src/services/package-import/package-import.ts';
 import { describeApi, setupApp, unique, type TestContext } from '../helper.ts';
 import { HYPERLINK_CELL, importFile, type ImportFile } from '../support/import-file.ts';
 
@@ -213,6 +214,18 @@ describeApi('CSV import of packages (admin)', { timeout: 240_000 }, () => {
       expect((await ctx.request({ method: 'GET', url, token: null })).statusCode).toBe(401);
       expect((await ctx.request({ method: 'GET', url, token: driver.token })).statusCode).toBe(403);
     }
+  });
+
+  it('an import a dead process left running is shown as failed once it has not moved for two minutes', async () => {
+    const at = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
+    const row = { fileName: 'cut-off.csv', mode: 'skip', status: 'running', total: 10, error: null, createdBy: 'admin:x', createdAt: at(600_000), finishedAt: null };
+    const dead = unique('dead');
+    const alive = unique('alive');
+    await ctx.app.repos.packageImports.insert({ ...row, id: dead, updatedAt: at(IMPORT_STALE_MS + 5_000) });
+    await ctx.app.repos.packageImports.insert({ ...row, id: alive, updatedAt: at(30_000) });
+    const read = async (id: string) => (await ctx.request({ method: 'GET', url: `/api/package-imports/${id}`, token: ctx.adminToken })).json();
+    expect(await read(dead)).toMatchObject({ status: 'failed', error: IMPORT_MSG.interrupted, finishedAt: expect.any(String) });
+    expect(await read(alive)).toMatchObject({ status: 'running', error: null });
   });
 
   it('the template has the headings the import recognises and an example row that imports cleanly', async () => {

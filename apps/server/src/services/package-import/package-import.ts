@@ -26,11 +26,10 @@ const BATCH_SIZE = 200;
 const REPORT_PAGE = 1000;
 /** Tracking numbers looked up per query. */
 const LOOKUP_CHUNK = 500;
-/**
- * An import still queued or running that has not finished a batch for this long was cut off (a restart, a crash):
- * it is shown as failed. Generous, since a batch geocoded through a provider (one request a second) takes minutes.
- */
-const STALE_MS = 15 * 60_000;
+/** How often a running import says it is alive, however long its batch takes (a provider geocodes one address a second). */
+const HEARTBEAT_MS = 30_000;
+/** A queued or running import that has not said so for this long was cut off (a restart, a crash): it is shown as failed. */
+export const IMPORT_STALE_MS = 2 * 60_000;
 
 export interface ImportRequest {
   fileName: string;
@@ -60,6 +59,9 @@ export interface ImportLog {
 export class PackageImportService {
   private queue: Promise<void> = Promise.resolve();
   private stopping = false;
+  /** The imports this process holds, queued or running. */
+  private readonly live = new Set<string>();
+  private heartbeat: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly repos: Repositories,
@@ -97,6 +99,13 @@ export class PackageImportService {
       updatedAt: now,
       finishedAt: null,
     });
+    // Queued imports say they are alive too, so one waiting behind a long import is not taken for a dead one.
+    this.live.add(id);
+    this.heartbeat ??= setInterval(() => {
+      for (const liveId of this.live) {
+        this.repos.packageImports.touch(liveId, nowIso()).catch((err: unknown) => this.log.error({ err, importId: liveId }, 'package import heartbeat failed'));
+      }
+    }, HEARTBEAT_MS).unref();
     // From the next turn of the event loop: the 202 goes out before the first rows are checked.
     this.queue = this.queue.then(() => new Promise((resolve) => setImmediate(resolve))).then(() => this.run(id, request));
     return (await this.repos.packageImports.findById(id))!;
@@ -125,7 +134,7 @@ export class PackageImportService {
   /** Marks imports a dead process left queued or running as failed (at start, and whenever one is read). */
   async failStale(): Promise<void> {
     const now = Date.now();
-    await this.repos.packageImports.failStale(isoFromMs(now - STALE_MS), IMPORT_MSG.interrupted, isoFromMs(now));
+    await this.repos.packageImports.failStale(isoFromMs(now - IMPORT_STALE_MS), IMPORT_MSG.interrupted, isoFromMs(now));
   }
 
   /** Resolves when every queued import has finished (tests, shutdown). */
@@ -160,6 +169,12 @@ export class PackageImportService {
       await this.repos.packageImports
         .setStatus(id, 'failed', now, { finishedAt: now, error: stopped ? IMPORT_MSG.interrupted : IMPORT_MSG.notWritten })
         .catch((e: unknown) => this.log.error({ err: e, importId: id }, 'package import status could not be saved'));
+    } finally {
+      this.live.delete(id);
+      if (this.live.size === 0 && this.heartbeat) {
+        clearInterval(this.heartbeat);
+        this.heartbeat = null;
+      }
     }
   }
 
