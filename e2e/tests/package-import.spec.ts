@@ -55,6 +55,7 @@ test('CSV import: upload, guessed and adjusted mapping, dry run, import with pro
   await expect(dry.getByRole('row', { name: new RegExp(`4 ${tag}-3 Customer phone is required`) })).toBeVisible();
   expect((await request.get(`/api/packages/${tag}-1`)).status()).toBe(404);
   await expectNoSeriousViolations(page, 'import tab after a dry run');
+  if (SCREENSHOTS) await dry.screenshot({ path: `${SCREENSHOTS}/import-dry-run-1280.png` });
 
   await panel.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(panel.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
