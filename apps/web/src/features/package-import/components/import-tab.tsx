@@ -96,7 +96,8 @@ export function ImportTab() {
   );
   const first = parsed?.records[0]?.cells;
 
-  const running = job && (job.status === 'queued' || job.status === 'running');
+  // From the moment the import is accepted until its first progress arrives, it counts as running.
+  const running = importId !== null && (!job || job.status === 'queued' || job.status === 'running');
   const finished = job && (job.status === 'done' || job.status === 'failed');
 
   return (
@@ -121,7 +122,7 @@ export function ImportTab() {
         onChange={(f) => void choose(f)}
         clearable
         clearButtonProps={{ 'aria-label': T.clearFile }}
-        disabled={Boolean(running)}
+        disabled={running}
       />
       {reading && <Text size="sm">{T.reading}</Text>}
       {readError && <Alert color="red">{readError}</Alert>}
@@ -168,7 +169,7 @@ export function ImportTab() {
                           onChange={(value) => setColumn(field, value)}
                           allowDeselect={false}
                           size="xs"
-                          disabled={Boolean(job)}
+                          disabled={importId !== null}
                         />
                       </Table.Td>
                       <Table.Td visibleFrom="sm">
@@ -190,7 +191,7 @@ export function ImportTab() {
         </Paper>
       )}
 
-      {parsed && !job && (
+      {parsed && importId === null && (
         <Stack gap="xs">
           <Text size="sm" fw={500}>
             {T.existing}
@@ -235,7 +236,7 @@ export function ImportTab() {
         </Stack>
       )}
 
-      {dryRunResult && !job && (
+      {dryRunResult && importId === null && (
         <Paper withBorder p="sm" aria-label={T.dryRunTitle} role="region">
           <Title order={3} size="h4" mb="xs">
             {T.dryRunTitle}
@@ -279,7 +280,7 @@ export function ImportTab() {
           <Progress
             aria-label={T.progressLabel}
             value={job.total ? (job.processed / job.total) * 100 : 0}
-            animated={Boolean(running)}
+            animated={running}
             color={job.status === 'failed' ? 'red' : undefined}
             size="lg"
           />
