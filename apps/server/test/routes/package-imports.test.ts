@@ -310,3 +310,33 @@ describeApi('CSV import: a batch that fails is written row by row', () => {
     }
   });
 });
+
+describeApi('CSV import: a shutdown in the middle', { timeout: 120_000 }, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await setupApp();
+  });
+  afterAll(async () => ctx?.close());
+
+  it('stops after the batch being written: the import is failed with the restart message, and what it counted is what exists', async () => {
+    const tag = unique('STOP');
+    const file = importFile(tag, 4_000);
+    const started = await ctx.request({ method: 'POST', url: '/api/package-imports', token: ctx.adminToken, payload: { rows: file.rows } });
+    expect(started.statusCode, started.body).toBe(202);
+    const id = started.json().id as string;
+    const read = async () => (await ctx.request({ method: 'GET', url: `/api/package-imports/${id}`, token: ctx.adminToken })).json() as PackageImport;
+    while ((await read()).processed === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+
+    await ctx.app.packageImports.stop();
+    const job = await read();
+    expect(job).toMatchObject({ status: 'failed', error: IMPORT_MSG.interrupted, finishedAt: expect.any(String) });
+    expect(job.processed).toBeGreaterThan(0);
+    expect(job.processed).toBeLessThan(4_000);
+    // Whole batches only: every package the import counted exists with its line in the report, and no other.
+    const stored = Number((await ctx.request({ method: 'GET', url: `/api/packages?q=${tag}&limit=1`, token: ctx.adminToken })).headers['x-total-count']);
+    expect(stored).toBe(job.created);
+    const report = parseCsv((await ctx.request({ method: 'GET', url: `/api/package-imports/${id}/report`, token: ctx.adminToken })).body).slice(1);
+    expect(report).toHaveLength(job.processed);
+    expect(report.filter((l) => l[1] === 'Created')).toHaveLength(job.created);
+  });
+});
