@@ -12,8 +12,11 @@ import {
 import { Alert, Button, FileInput, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
-import { downloadFile, useDryRun, useImportProgress, useStartImport } from '../api/package-imports.ts';
-import { parseCsvFile, type ParsedCsv } from '../api/parse-file.ts';
+import { downloadFile } from '../api/download-file.ts';
+import { useDryRunImport } from '../api/dry-run-import.ts';
+import { useImportProgress } from '../api/get-import.ts';
+import { useStartImport } from '../api/start-import.ts';
+import { parseCsvFile, type ParsedCsv } from '../lib/parse-csv-file.ts';
 import { guessMapping, rememberedMapping, rememberMapping, type ColumnMapping } from '../lib/column-mapping.ts';
 import { IMPORT_TEXT as T } from '../texts.ts';
 
@@ -47,7 +50,7 @@ export function ImportTab() {
   const [mode, setMode] = useState<ImportMode>('skip');
   const [dryRunResult, setDryRunResult] = useState<ImportDryRun | null>(null);
   const [importId, setImportId] = useState<string | null>(null);
-  const dryRun = useDryRun();
+  const dryRun = useDryRunImport();
   const start = useStartImport();
   const progress = useImportProgress(importId);
   const job = progress.data;
