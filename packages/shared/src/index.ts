@@ -23,3 +23,4 @@ export * from './schemas/delivery-proof.ts';
 export * from './schemas/exports.ts';
 export * from './delivery-window.ts';
 export * from './schemas/dispatch.ts';
+export * from './schemas/package-import.ts';

@@ -159,6 +159,11 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'PUT /api/drivers/:id/route/order': ADMIN,
   // The live fleet map (issue 20); its /ws subscription checks the admin session itself (realtime/hub.ts).
   'GET /api/fleet': ADMIN,
+  // CSV import of packages (issue 20, decision 066).
+  'POST /api/package-imports': ADMIN,
+  'GET /api/package-imports/template': ADMIN,
+  'GET /api/package-imports/:id': ADMIN,
+  'GET /api/package-imports/:id/report': ADMIN,
 };
 
 /** Routes outside /api that serve the web app, its files and the API documentation: public by nature. */

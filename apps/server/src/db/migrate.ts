@@ -8,6 +8,7 @@ import * as m005 from './migrations/005-delivery-proof.ts';
 import * as m006 from './migrations/006-dispatch.ts';
 import * as m007 from './migrations/007-api-keys.ts';
 import * as m008 from './migrations/008-webhooks.ts';
+import * as m009 from './migrations/009-package-imports.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '006-dispatch': m006,
   '007-api-keys': m007,
   '008-webhooks': m008,
+  '009-package-imports': m009,
 };
 
 class BundledProvider implements MigrationProvider {

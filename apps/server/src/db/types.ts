@@ -379,6 +379,39 @@ export interface Database {
   webhookEndpoints: WebhookEndpointsTable;
   webhookMessages: WebhookMessagesTable;
   webhookAttempts: WebhookAttemptsTable;
+  packageImports: PackageImportsTable;
+  packageImportRows: PackageImportRowsTable;
+}
+
+/** A CSV import of packages (migration 009, issue 20): its progress and counts. */
+export interface PackageImportsTable {
+  id: string;
+  fileName: string;
+  mode: string;
+  status: string;
+  total: number;
+  created: Generated<number>;
+  updated: Generated<number>;
+  skipped: Generated<number>;
+  failed: Generated<number>;
+  error: string | null;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+/** One line of an imported file and what became of it (the report). */
+export interface PackageImportRowsTable {
+  importId: string;
+  position: number;
+  line: number;
+  trackingNumber: string;
+  outcome: string;
+  message: string | null;
+  packageId: string | null;
+  /** The row's cells as sent, JSON by field. */
+  data: string;
 }
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -412,3 +445,5 @@ export type DriverChangesRow = Updateable<DriversTable>;
 export type NewLocationRow = Insertable<LocationsTable>;
 export type NewPackageRow = Insertable<PackagesTable>;
 export type NewPickupRequestRow = Insertable<PickupRequestsTable>;
+export type PackageImportRow = Selectable<PackageImportsTable>;
+export type PackageImportLineRow = Selectable<PackageImportRowsTable>;

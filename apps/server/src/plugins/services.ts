@@ -12,6 +12,7 @@ import { PickupService } from '../services/pickups.ts';
 import { SettingsService } from '../services/settings.ts';
 import { Geocoder } from '../services/geocoder.ts';
 import { PackageService } from '../services/packages.ts';
+import { PackageImportService } from '../services/package-import/package-import.ts';
 import { DeliveryProofService } from '../services/delivery-proof/delivery-proof.ts';
 import { fileStoreFor, type FileStore } from '../services/delivery-proof/file-store.ts';
 import { SmsService } from '../services/sms.ts';
@@ -44,6 +45,7 @@ declare module 'fastify' {
     notifications: NotificationService;
     deliveryProof: DeliveryProofService;
     webhooks: WebhookService;
+    packageImports: PackageImportService;
   }
 }
 
@@ -141,6 +143,12 @@ export default fp(
     app.liveHub.setFleetAuthorizer(async (token) => (await app.principals.resolve(token, { acceptShareLink: false }))?.role === 'admin');
     app.decorate('fleet', new FleetService(repos, feed));
     app.addHook('onClose', async () => feed.stop());
+    // CSV imports of packages (issue 20): run in this process after the upload is answered; one cut off by a restart
+    // is marked failed at the next start, and a shutdown waits for the batch being written.
+    const packageImports = new PackageImportService(repos, packages, app.log);
+    app.decorate('packageImports', packageImports);
+    app.addHook('onReady', async () => packageImports.failStale());
+    app.addHook('onClose', async () => packageImports.stop());
   },
   { name: 'services', dependencies: ['database', 'security'] },
 );

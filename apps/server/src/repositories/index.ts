@@ -11,6 +11,7 @@ import type { Executor } from './executor.ts';
 import { GeocodeCacheRepository } from './geocode-cache.ts';
 import { NotificationRepository } from './notifications.ts';
 import { PackageRepository } from './packages.ts';
+import { PackageImportRepository } from './package-imports.ts';
 import { PickupRequestRepository } from './pickup-requests.ts';
 import { RouteStopRepository } from './route-stops.ts';
 import { SessionRepository } from './sessions.ts';
@@ -38,6 +39,7 @@ export class Repositories {
   readonly deliveryProof: DeliveryProofRepository;
   readonly routeStops: RouteStopRepository;
   readonly webhooks: WebhookRepository;
+  readonly packageImports: PackageImportRepository;
 
   constructor(
     private readonly db: Executor,
@@ -59,6 +61,7 @@ export class Repositories {
     this.deliveryProof = new DeliveryProofRepository(db);
     this.routeStops = new RouteStopRepository(db);
     this.webhooks = new WebhookRepository(db);
+    this.packageImports = new PackageImportRepository(db);
   }
 
   /**

@@ -17,6 +17,7 @@ import notificationRoutes from './notifications/index.ts';
 import webhookRoutes from './webhooks/index.ts';
 import osmandRoutes from './osmand/index.ts';
 import packageRoutes from './packages/index.ts';
+import packageImportRoutes from './package-imports/index.ts';
 import parseMapsLinkRoutes from './parse-maps-link/index.ts';
 import pickupRequestRoutes from './pickup-requests/index.ts';
 import proofFileRoutes from './proof-files/index.ts';
@@ -60,6 +61,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(deliveryAttemptRoutes);
   await app.register(stopOrderRoutes);
   await app.register(exportRoutes);
+  await app.register(packageImportRoutes);
   await app.register(fleetRoutes);
   await app.register(wsRoutes);
 }

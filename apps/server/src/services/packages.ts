@@ -145,6 +145,18 @@ export class PackageService {
   /** Creates a package with its first history entry and its origin/destination points, in one transaction. */
   async create(input: PackageInputParsed): Promise<PackageRow> {
     await this.assertTrackingFree(input.trackingNumber);
+    const prepared = await this.prepareCreate(input);
+    await this.writeGuarded((trx) => this.writeCreated(trx, prepared));
+    return prepared.row;
+  }
+
+  /**
+   * The part of a create that reads (the driver, the geocoder) and builds the row, without writing: the CSV import
+   * (services/package-import) prepares a batch this way and writes it with `writeCreated` in one transaction, so an
+   * imported package is the same as a typed one. The tracking number is not checked here; the caller has, and the
+   * unique index stops a race.
+   */
+  async prepareCreate(input: PackageInputParsed): Promise<PreparedPackage> {
     const driver = await this.driverFields(input);
     const [pickup, delivery] = await Promise.all([
       this.resolvePoint(input.pickupAddress, input.pickupLat, input.pickupLng),
@@ -160,14 +172,16 @@ export class PackageService {
       createdAt: isoFromMs(now),
       updatedAt: isoFromMs(now),
     };
-    await this.writeGuarded(async (trx) => {
-      await trx.packages.insert(row);
-      await this.insertHistory(trx, row.id, input.status, row.currentLocation, 'Package created', now);
-      await trx.events.append({ type: 'package.created', subjectType: 'package', subjectId: row.id, data: { trackingNumber: row.trackingNumber, status: row.status }, occurredAt: row.createdAt });
-      await this.replaceEndpoint(trx, row, 'origin', pickup, now);
-      await this.replaceEndpoint(trx, row, 'destination', delivery, now);
-    });
-    return row;
+    return { row, status: input.status, pickup, delivery, now };
+  }
+
+  /** Writes a prepared package (its row, first history entry, `package.created` event and points) in `trx`. */
+  async writeCreated(trx: Repositories, { row, status, pickup, delivery, now }: PreparedPackage): Promise<void> {
+    await trx.packages.insert(row);
+    await this.insertHistory(trx, row.id, status, row.currentLocation, 'Package created', now);
+    await trx.events.append({ type: 'package.created', subjectType: 'package', subjectId: row.id, data: { trackingNumber: row.trackingNumber, status: row.status }, occurredAt: row.createdAt });
+    await this.replaceEndpoint(trx, row, 'origin', pickup, now);
+    await this.replaceEndpoint(trx, row, 'destination', delivery, now);
   }
 
   /**
@@ -491,6 +505,15 @@ export class PackageService {
     this.lastMs = now > this.lastMs ? now : this.lastMs + 1;
     return this.lastMs;
   }
+}
+
+/** A package ready to be written by `writeCreated`. */
+export interface PreparedPackage {
+  row: PackageRow;
+  status: PackageStatus;
+  pickup: ResolvedPoint;
+  delivery: ResolvedPoint;
+  now: number;
 }
 
 interface ResolvedPoint {

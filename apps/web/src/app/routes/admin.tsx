@@ -4,6 +4,7 @@ import type { AdminSlots } from '../../features/admin/slots.tsx';
 import { ExportButton } from '../../features/csv-export/components/export-button.tsx';
 import { RouteOptimiser } from '../../features/route-optimiser/components/route-optimiser.tsx';
 import { FleetTab } from '../../features/fleet-map/components/fleet-tab.tsx';
+import { ImportTab } from '../../features/package-import/components/import-tab.tsx';
 import { DriverPortal } from '../../features/driver-portal/components/driver-portal.tsx';
 import { ProofTab } from '../../features/delivery-proof/components/proof-tab.tsx';
 import { NotificationsTab } from '../../features/notifications/components/notifications-tab.tsx';
@@ -14,6 +15,7 @@ const SLOTS: AdminSlots = {
   fleetMap: <FleetTab />,
   exportButton: ({ resource, query }) => <ExportButton resource={resource} query={query} />,
   routeOptimiser: (driverId, onAccepted) => <RouteOptimiser driverId={driverId} onAccepted={onAccepted} />,
+  packageImport: <ImportTab />,
 };
 
 /** /admin. The Driver Portal, Delivery Proof and Notifications tabs come in through slots, since features do not import one another. */

@@ -16,6 +16,8 @@ export interface AdminSlots {
   exportButton?: (request: ExportRequest) => ReactNode;
   /** `onAccepted` refreshes the route the tab shows once an order is accepted. */
   routeOptimiser?: (driverId: string, onAccepted: () => void) => ReactNode;
+  /** The Import tab (features/package-import): CSV import of packages. */
+  packageImport?: ReactNode;
 }
 
 export const AdminSlotsContext = createContext<AdminSlots>({});

@@ -37,6 +37,7 @@ const LABELS: Record<AdminTab, string> = {
   proof: T.tabs.proof,
   notifications: T.tabs.notifications,
   database: T.tabs.database,
+  import: T.tabs.import,
 };
 
 export interface AdminShellProps {
@@ -56,9 +57,9 @@ export interface AdminShellProps {
 export function AdminShell({ email, onLogout, loggingOut, driverPortal, proofTab, notifications }: AdminShellProps) {
   const { tab, setTab } = useAdminUrl();
   useRefetchOnShow(tab);
-  const { fleetMap } = useAdminSlots();
-  // The fleet tab shows when the route composed the fleet map into the panel.
-  const tabs = ADMIN_TABS.filter((name) => name !== 'fleet' || fleetMap);
+  const { fleetMap, packageImport } = useAdminSlots();
+  // The fleet and import tabs show when the route composed their features into the panel.
+  const tabs = ADMIN_TABS.filter((name) => (name !== 'fleet' || fleetMap) && (name !== 'import' || packageImport));
   const [visited, setVisited] = useState<ReadonlySet<AdminTab>>(() => new Set([tab]));
   if (!visited.has(tab)) setVisited(new Set([...visited, tab]));
 
@@ -97,6 +98,8 @@ export function AdminShell({ email, onLogout, loggingOut, driverPortal, proofTab
         return notifications;
       case 'database':
         return <DatabaseTab />;
+      case 'import':
+        return packageImport ?? null;
     }
   };
 

@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { packageSchema } from '@cargo/shared';
+import { expect, expectNoHorizontalOverflow, expectNoSeriousViolations, getJson, openAdmin, test, uniqueTag } from '../admin-fixtures.ts';
+
+/** Where to save the Import tab's screenshots (1280 and 375 px), when set. */
+const SCREENSHOTS = process.env.IMPORT_SCREENSHOTS;
+const HYPERLINK = '=HYPERLINK("http://evil.example/","Refund")';
+
+/** A small file whose headings are not the template's, so the mapping is guessed from other names. */
+function csvFile(tag: string): string {
+  const q = (v: string) => `"${v.replace(/"/g, '""')}"`;
+  const rows = [
+    ['Tracking #', 'Recipient', 'Phone', 'From', 'To', 'Notes'],
+    [`${tag}-1`, 'Ana Lopez', '(312) 555-0101', '233 S Wacker Dr, Chicago, IL 60606', '700 N Art Museum Dr, Milwaukee, WI 53202', 'Fragile'],
+    [`${tag}-2`, HYPERLINK, '(312) 555-0102', '233 S Wacker Dr, Chicago, IL 60606', '600 Congress Ave, Austin, TX 78701', 'Books'],
+    [`${tag}-3`, 'Ben Ode', '', '233 S Wacker Dr, Chicago, IL 60606', '350 5th Ave, New York, NY 10118', 'Lamp'],
+    [`${tag}-4`, 'Cy Park', '(312) 555-0104', '233 S Wacker Dr, Chicago, IL 60606', '1 Market St, San Francisco, CA 94105', 'Tyres'],
+  ];
+  return `${rows.map((r) => r.map(q).join(',')).join('\r\n')}\r\n`;
+}
+
+test('CSV import: upload, guessed and adjusted mapping, dry run, import with progress, report download', async ({ adminPage: page, request, token }) => {
+  test.setTimeout(120_000);
+  const tag = uniqueTag('IMPW');
+  await openAdmin(page, token, '?tab=import');
+  const panel = page.getByRole('tabpanel', { name: 'Import' });
+  await expect(panel.getByRole('heading', { name: 'Import packages from a CSV file' })).toBeVisible();
+
+  // The template: the headings the import recognises.
+  const [template] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download template' }).click()]);
+  expect(template.suggestedFilename()).toBe('package-import-template.csv');
+  expect(readFileSync(await template.path(), 'utf8')).toMatch(/^\uFEFF"Tracking Number","Status","Customer Name"/);
+
+  const upload = () => panel.locator('input[type="file"]').setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(csvFile(tag)) });
+  await upload();
+  await expect(panel.getByText('4 rows, 6 columns')).toBeVisible();
+  const column = (field: string) => panel.getByRole('textbox', { name: `Column in your file: ${field}`, exact: true });
+  await expect(column('Tracking Number')).toHaveValue('Tracking #');
+  await expect(column('Customer Name')).toHaveValue('Recipient');
+  await expect(column('Customer Phone')).toHaveValue('Phone');
+  await expect(column('Pickup Address')).toHaveValue('From');
+  await expect(column('Delivery Address')).toHaveValue('To');
+  await expect(column('Item Description')).toHaveValue('(not in the file)');
+  // 'Notes' is not a name the guess knows: the admin maps it.
+  await column('Item Description').click();
+  await page.getByRole('option', { name: 'Notes', exact: true }).click();
+  await expect(column('Item Description')).toHaveValue('Notes');
+
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/import-mapping-1280.png`, fullPage: true });
+
+  await panel.getByRole('button', { name: 'Dry run' }).click();
+  const dry = panel.getByRole('region', { name: 'Dry run: nothing was written' });
+  await expect(dry.getByLabel('To create: 3')).toBeVisible();
+  await expect(dry.getByLabel('With errors: 1')).toBeVisible();
+  await expect(dry.getByRole('row', { name: new RegExp(`4 ${tag}-3 Customer phone is required`) })).toBeVisible();
+  expect((await request.get(`/api/packages/${tag}-1`)).status()).toBe(404);
+  await expectNoSeriousViolations(page, 'import tab after a dry run');
+  if (SCREENSHOTS) await dry.screenshot({ path: `${SCREENSHOTS}/import-dry-run-1280.png` });
+
+  await panel.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(panel.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByText('4 of 4 rows')).toBeVisible();
+  await expect(panel.getByLabel('Created: 3')).toBeVisible();
+  await expect(panel.getByLabel('Failed: 1')).toBeVisible();
+
+  const imported = await getJson(request, token, `/api/packages/${tag}-1`, packageSchema);
+  expect(imported).toMatchObject({ customerName: 'Ana Lopez', itemDescription: 'Fragile' });
+  expect(imported.deliveryLat).not.toBeNull();
+
+  const [report] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download report' }).click()]);
+  expect(report.suggestedFilename()).toMatch(/^import-report-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = readFileSync(await report.path(), 'utf8');
+  expect(text).toContain(`4,"Failed","Customer phone is required","${tag}-3"`);
+  expect(text).toContain(`3,"Created","","${tag}-2","","'=HYPERLINK(""http://evil.example/"",""Refund"")"`);
+
+  if (SCREENSHOTS) {
+    await page.screenshot({ path: `${SCREENSHOTS}/import-done-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: `${SCREENSHOTS}/import-done-375.png`, fullPage: true });
+  }
+
+  // The mapping is remembered for a file with the same headings.
+  await panel.getByRole('button', { name: 'Import another file' }).click();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await expect(panel.getByRole('heading', { name: 'Import packages from a CSV file' })).toBeVisible({ timeout: 30_000 });
+  await upload();
+  await expect(column('Item Description')).toHaveValue('Notes');
+  await expectNoHorizontalOverflow(page, 'import tab at 375px');
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/import-mapping-375.png`, fullPage: true });
+
+  // The same file again, skipping existing numbers: nothing new.
+  await panel.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(panel.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByLabel('Created: 0')).toBeVisible();
+  await expect(panel.getByLabel('Skipped: 3')).toBeVisible();
+});
+
+test('a 10,000-row file is read in the worker and checked by a dry run through the real server', async ({ adminPage: page, token }) => {
+  test.setTimeout(120_000);
+  const tag = uniqueTag('IMPBIG');
+  const lines = ['Tracking Number,Customer Name,Customer Phone,Pickup Address,Delivery Address,Status'];
+  for (let i = 0; i < 10_000; i += 1) {
+    lines.push(`${tag}-${i},Customer ${i},(312) 555-${String(i % 10_000).padStart(4, '0')},"233 S Wacker Dr, Chicago, IL 60606","700 N Art Museum Dr, Milwaukee, WI 53202",${i === 9_999 ? 'lost' : 'processing'}`);
+  }
+  await openAdmin(page, token, '?tab=import');
+  const panel = page.getByRole('tabpanel', { name: 'Import' });
+  const startedRead = Date.now();
+  await panel.locator('input[type="file"]').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+  await expect(panel.getByText('10,000 rows, 6 columns')).toBeVisible({ timeout: 30_000 });
+  const readMs = Date.now() - startedRead;
+  const startedDry = Date.now();
+  await panel.getByRole('button', { name: 'Dry run' }).click();
+  const dry = panel.getByRole('region', { name: 'Dry run: nothing was written' });
+  await expect(dry.getByLabel('To create: 9999')).toBeVisible({ timeout: 60_000 });
+  await expect(dry.getByLabel('With errors: 1')).toBeVisible();
+  await expect(dry.getByRole('row', { name: /10001 .* Invalid status/ })).toBeVisible();
+  test.info().annotations.push({ type: 'timing', description: `read ${readMs} ms, dry run ${Date.now() - startedDry} ms` });
+  console.log(`10,000-row file: read in the worker ${readMs} ms, dry run ${Date.now() - startedDry} ms`);
+});
