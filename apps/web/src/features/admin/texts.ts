@@ -37,6 +37,7 @@ export const ADMIN_TEXT = {
     notifications: 'Notifications',
     proof: 'Delivery Proof',
     database: 'Database',
+    integrations: 'Integrations',
   },
   packages: {
     title: 'All Packages',
