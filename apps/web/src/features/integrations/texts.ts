@@ -24,6 +24,7 @@ export const INTEGRATION_TEXT = {
     newKey: 'New API key',
     onceWarning: 'This key is shown only once. Copy it now and store it in the integrating system: after you leave or reload this page it cannot be shown again, only revoked.',
     empty: 'No API keys yet.',
+    listLabel: 'Every API key',
     columns: { name: 'Name', prefix: 'Prefix', scopes: 'Scopes', created: 'Created', lastUsed: 'Last used', state: 'State', actions: 'Actions' },
     active: 'Active',
     revokedAt: (at: string) => `Revoked ${at}`,
@@ -80,6 +81,7 @@ export const INTEGRATION_TEXT = {
   },
   deliveries: {
     title: (url: string) => `Deliveries to ${url}`,
+    tableLabel: (url: string) => `Messages to ${url}`,
     status: 'Status',
     allStatuses: 'All',
     statuses: { pending: 'Pending', sending: 'Sending', delivered: 'Delivered', failed: 'Failed' } as Record<string, string>,

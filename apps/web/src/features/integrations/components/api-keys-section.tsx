@@ -88,7 +88,7 @@ export function ApiKeysSection() {
         ) : keys.data.length === 0 ? (
           <Text>{T.empty}</Text>
         ) : (
-          <div role="region" aria-label={T.title} tabIndex={0} style={{ overflowX: 'auto' }}>
+          <div role="region" aria-label={T.listLabel} tabIndex={0} style={{ overflowX: 'auto' }}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>

@@ -131,7 +131,7 @@ export function Deliveries({ id, endpoint }: { id: string; endpoint: WebhookEndp
       ) : messages.data.length === 0 ? (
         <Text size="sm">{T.empty}</Text>
       ) : (
-        <div role="region" aria-label={T.title(endpoint.url)} tabIndex={0} style={{ overflowX: 'auto' }}>
+        <div role="region" aria-label={T.tableLabel(endpoint.url)} tabIndex={0} style={{ overflowX: 'auto' }}>
           <Table>
             <Table.Thead>
               <Table.Tr>
