@@ -77,7 +77,7 @@ async function register(page: Page, url: string, description: string): Promise<s
   await form.getByRole('checkbox', { name: 'Delivered', exact: true }).check();
   await form.getByRole('textbox', { name: 'Description' }).fill(description);
   await form.getByRole('button', { name: 'Register endpoint' }).click();
-  const box = section.getByRole('textbox', { name: 'Signing secret' });
+  const box = section.getByRole('textbox', { name: 'Signing secret', exact: true });
   await expect(box).toHaveValue(/^whsec_/);
   await expect(section.getByText('This signing secret is shown only once')).toBeVisible();
   return box.inputValue();

@@ -164,7 +164,8 @@ export function Deliveries({ id, endpoint }: { id: string; endpoint: WebhookEndp
                           {T.statuses[message.status] ?? message.status}
                         </Badge>
                       </Table.Td>
-                      <Table.Td>{message.attempts}</Table.Td>
+                      {/* Every attempt made, replays included (the server counts the current round only, for its retry schedule). */}
+                      <Table.Td>{message.attemptLog.length}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(message.createdAt)}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{message.status === 'pending' ? seconds(message.nextAttemptAt) : '—'}</Table.Td>
                       <Table.Td>

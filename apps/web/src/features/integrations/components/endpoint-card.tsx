@@ -92,7 +92,7 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           {T.events}: {endpoint.eventTypes.map(eventLabel).join(', ')} · {T.created} {when(endpoint.createdAt)}
         </Text>
         {!endpoint.enabled && endpoint.disabledReason && (
-          <Alert color="red" variant="light" role="alert" title={T.disabledByServer}>
+          <Alert color="red" variant="light" role="alert" title={T.disabledByServer} styles={{ title: { color: "var(--mantine-color-red-9)" } }}>
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{T.disabledByServerAlert(endpoint.disabledReason)}</Text>
               <Button size="xs" color="red" onClick={() => setEnabled(true)} loading={update.isPending}>

@@ -20,7 +20,7 @@ interface SecretBoxProps {
  */
 export function SecretBox({ label, value, warning, note, onDone }: SecretBoxProps) {
   return (
-    <Alert color="yellow" variant="light" title={label} role="status">
+    <Alert color="yellow" variant="light" title={label} role="status" styles={{ title: { color: "var(--mantine-color-text)" } }}>
       <Stack gap="xs">
         <Text size="sm" fw={600}>
           {warning}
