@@ -79,7 +79,7 @@ async function register(page: Page, url: string, description: string): Promise<s
   await form.getByRole('button', { name: 'Register endpoint' }).click();
   const box = section.getByRole('textbox', { name: 'Signing secret', exact: true });
   await expect(box).toHaveValue(/^whsec_/);
-  await expect(section.getByText('This signing secret is shown only once')).toBeVisible();
+  await expect(section.getByRole('status', { name: 'Signing secret', exact: true })).toContainText('This signing secret is shown only once');
   return box.inputValue();
 }
 
@@ -104,7 +104,7 @@ test('an admin creates a key (shown once), registers an endpoint, sends a test e
   await keyForm.getByRole('button', { name: 'Create key' }).click();
   const keyBox = keys.getByRole('textbox', { name: 'New API key' });
   await expect(keyBox).toHaveValue(/^ck_/);
-  await expect(keys.getByText('This key is shown only once')).toBeVisible();
+  await expect(keys.getByRole('status', { name: 'New API key' })).toContainText('This key is shown only once');
   apiKey = await keyBox.inputValue();
   const keyRow = keys.getByRole('region', { name: 'Every API key' }).getByRole('row', { name: new RegExp(keyName) });
   await expect(keyRow).toContainText('packages:read');
@@ -136,7 +136,7 @@ test('an admin creates a key (shown once), registers an endpoint, sends a test e
   const row = messages.getByRole('row', { name: /Test event/ }).first();
   await expect(row).toContainText('Delivered');
   await row.getByRole('button', { name: 'Attempts' }).click();
-  const attempts = messages.getByRole('table', { name: /^Attempts of Test event/ });
+  const attempts = card.getByRole('table', { name: /^Attempts of Test event/ });
   await expect(attempts.getByRole('row')).toHaveCount(2);
   const attempt = attempts.getByRole('row').nth(1);
   await expect(attempt.getByRole('cell').nth(1)).toHaveText('200');

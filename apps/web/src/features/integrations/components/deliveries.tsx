@@ -1,6 +1,6 @@
 import { WEBHOOK_MESSAGE_STATUSES, type WebhookEndpoint, type WebhookMessage, type WebhookMessageStatus } from '@cargo/shared';
 import { Alert, Badge, Button, Code, Group, NativeSelect, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { Fragment, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { formatMediumDateTimeWithSeconds } from '../../../lib/local-time.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useMessages, useReplayMessage, useReplaySince } from '../api/webhooks.ts';
@@ -15,10 +15,17 @@ const STATUS_COLORS: Record<WebhookMessageStatus, string> = { delivered: '#1b5e2
 
 const seconds = (iso: string | null) => (iso ? formatMediumDateTimeWithSeconds(new Date(iso)) : '—');
 
-function Attempts({ message }: { message: WebhookMessage }) {
+function Attempts({ id, message }: { id: string; message: WebhookMessage }) {
   const label = T.attemptsLabel(eventLabel(message.eventType), message.id);
-  if (message.attemptLog.length === 0) return <Text size="sm">{T.noAttempts}</Text>;
   return (
+    <Stack gap={4} id={id}>
+      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {label}
+      </Text>
+      {message.attemptLog.length === 0 ? (
+        <Text size="sm">{T.noAttempts}</Text>
+      ) : (
+        <div role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>
     <Table aria-label={label} withTableBorder>
       <Table.Thead>
         <Table.Tr>
@@ -51,6 +58,9 @@ function Attempts({ message }: { message: WebhookMessage }) {
         ))}
       </Table.Tbody>
     </Table>
+        </div>
+      )}
+    </Stack>
   );
 }
 
@@ -63,17 +73,14 @@ export function Deliveries({ id, endpoint }: { id: string; endpoint: WebhookEndp
   const messages = useMessages(endpoint.id, status);
   const replay = useReplayMessage();
   const replaySince = useReplaySince();
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  // One message's attempts at a time, under the list in a box of their own (at 375 px both scroll inside their box).
+  const [selected, setSelected] = useState<string | null>(null);
   const [since, setSince] = useState('');
   const [sinceError, setSinceError] = useState<string | null>(null);
   const titleId = `${id}-title`;
 
-  const toggle = (messageId: string) => {
-    const next = new Set(expanded);
-    if (next.has(messageId)) next.delete(messageId);
-    else next.add(messageId);
-    setExpanded(next);
-  };
+  const selectedMessage = messages.data?.find((m) => m.id === selected) ?? null;
+  const attemptsId = `${id}-attempts`;
 
   const submitSince = (e: FormEvent) => {
     e.preventDefault();
@@ -147,11 +154,9 @@ export function Deliveries({ id, endpoint }: { id: string; endpoint: WebhookEndp
             <Table.Tbody>
               {messages.data.map((message) => {
                 const event = eventLabel(message.eventType);
-                const open = expanded.has(message.id);
-                const attemptsId = `${id}-${message.id}-attempts`;
+                const open = selected === message.id;
                 return (
-                  <Fragment key={message.id}>
-                    <Table.Tr>
+                    <Table.Tr key={message.id}>
                       <Table.Td>
                         <Text size="sm">{event}</Text>
                         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -170,7 +175,7 @@ export function Deliveries({ id, endpoint }: { id: string; endpoint: WebhookEndp
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{message.status === 'pending' ? seconds(message.nextAttemptAt) : '—'}</Table.Td>
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap">
-                          <Button size="xs" variant={open ? 'filled' : 'default'} aria-expanded={open} aria-controls={open ? attemptsId : undefined} onClick={() => toggle(message.id)}>
+                          <Button size="xs" variant={open ? 'filled' : 'default'} aria-expanded={open} aria-controls={open ? attemptsId : undefined} onClick={() => setSelected(open ? null : message.id)}>
                             {T.showAttempts}
                           </Button>
                           <Button
@@ -187,20 +192,13 @@ export function Deliveries({ id, endpoint }: { id: string; endpoint: WebhookEndp
                         </Group>
                       </Table.Td>
                     </Table.Tr>
-                    {open && (
-                      <Table.Tr id={attemptsId}>
-                        <Table.Td colSpan={7} bg="var(--mantine-color-gray-0)">
-                          <Attempts message={message} />
-                        </Table.Td>
-                      </Table.Tr>
-                    )}
-                  </Fragment>
                 );
               })}
             </Table.Tbody>
           </Table>
         </div>
       )}
+      {selectedMessage && <Attempts id={attemptsId} message={selectedMessage} />}
     </Stack>
   );
 }
