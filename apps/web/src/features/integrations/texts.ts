@@ -52,7 +52,7 @@ export const INTEGRATION_TEXT = {
     enabled: 'Enabled',
     disabled: 'Disabled',
     disabledByServer: 'Disabled by the server',
-    disabledByServerAlert: (reason: string) => `The server stopped sending to this endpoint: ${reason}. Nothing is delivered to it until it is enabled again.`,
+    disabledByServerAlert: (reason: string) => `The server stopped sending to this endpoint (${reason.replace(/\.$/, '')}). Nothing is delivered to it until it is enabled again.`,
     failingSince: (at: string) => `Failing since ${at}: it is disabled after five days without a success.`,
     events: 'Events',
     created: 'Registered',
