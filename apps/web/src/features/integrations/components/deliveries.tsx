@@ -26,38 +26,38 @@ function Attempts({ id, message }: { id: string; message: WebhookMessage }) {
         <Text size="sm">{T.noAttempts}</Text>
       ) : (
         <div role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>
-    <Table aria-label={label} withTableBorder>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{A.time}</Table.Th>
-          <Table.Th>{A.statusCode}</Table.Th>
-          <Table.Th>{A.duration}</Table.Th>
-          <Table.Th>{A.answer}</Table.Th>
-          <Table.Th>{A.error}</Table.Th>
-          <Table.Th>{A.nextRetry}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {message.attemptLog.map((attempt) => (
-          <Table.Tr key={attempt.id}>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{seconds(attempt.attemptedAt)}</Table.Td>
-            <Table.Td>{attempt.statusCode ?? T.noAnswer}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{T.ms(attempt.durationMs)}</Table.Td>
-            <Table.Td style={{ minWidth: '12rem', maxWidth: '28rem' }}>
-              {attempt.responseBody ? (
-                <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: '10rem', overflowY: 'auto' }}>
-                  {attempt.responseBody}
-                </Code>
-              ) : (
-                '—'
-              )}
-            </Table.Td>
-            <Table.Td style={{ minWidth: '10rem', overflowWrap: 'anywhere' }}>{attempt.error ?? '—'}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{seconds(attempt.nextRetryAt)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+          <Table aria-label={label} withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{A.time}</Table.Th>
+                <Table.Th>{A.statusCode}</Table.Th>
+                <Table.Th>{A.duration}</Table.Th>
+                <Table.Th>{A.answer}</Table.Th>
+                <Table.Th>{A.error}</Table.Th>
+                <Table.Th>{A.nextRetry}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {message.attemptLog.map((attempt) => (
+                <Table.Tr key={attempt.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{seconds(attempt.attemptedAt)}</Table.Td>
+                  <Table.Td>{attempt.statusCode ?? T.noAnswer}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{T.ms(attempt.durationMs)}</Table.Td>
+                  <Table.Td style={{ minWidth: '12rem', maxWidth: '28rem' }}>
+                    {attempt.responseBody ? (
+                      <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: '10rem', overflowY: 'auto' }}>
+                        {attempt.responseBody}
+                      </Code>
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                  <Table.Td style={{ minWidth: '10rem', overflowWrap: 'anywhere' }}>{attempt.error ?? '—'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{seconds(attempt.nextRetryAt)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
         </div>
       )}
     </Stack>
@@ -156,42 +156,42 @@ export function Deliveries({ id, endpoint }: { id: string; endpoint: WebhookEndp
                 const event = eventLabel(message.eventType);
                 const open = selected === message.id;
                 return (
-                    <Table.Tr key={message.id}>
-                      <Table.Td>
-                        <Text size="sm">{event}</Text>
-                        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                          {message.id}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{message.sequence ?? '—'}</Table.Td>
-                      <Table.Td>
-                        <Badge color={STATUS_COLORS[message.status]} variant="filled">
-                          {T.statuses[message.status] ?? message.status}
-                        </Badge>
-                      </Table.Td>
-                      {/* Every attempt made, replays included (the server counts the current round only, for its retry schedule). */}
-                      <Table.Td>{message.attemptLog.length}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(message.createdAt)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{message.status === 'pending' ? seconds(message.nextAttemptAt) : '—'}</Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button size="xs" variant={open ? 'filled' : 'default'} aria-expanded={open} aria-controls={open ? attemptsId : undefined} onClick={() => setSelected(open ? null : message.id)}>
-                            {T.showAttempts}
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="default"
-                            aria-label={T.replayLabel(event, message.id)}
-                            loading={replay.isPending && replay.variables === message.id}
-                            onClick={() =>
-                              replay.mutate(message.id, { onSuccess: () => toastSuccess(T.replayed), onError: (err) => toastError(T.replayFailed, refusal(err, '')) })
-                            }
-                          >
-                            {T.replay}
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
+                  <Table.Tr key={message.id}>
+                    <Table.Td>
+                      <Text size="sm">{event}</Text>
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        {message.id}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{message.sequence ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLORS[message.status]} variant="filled">
+                        {T.statuses[message.status] ?? message.status}
+                      </Badge>
+                    </Table.Td>
+                    {/* Every attempt made, replays included (the server counts the current round only, for its retry schedule). */}
+                    <Table.Td>{message.attemptLog.length}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(message.createdAt)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{message.status === 'pending' ? seconds(message.nextAttemptAt) : '—'}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button size="xs" variant={open ? 'filled' : 'default'} aria-expanded={open} aria-controls={open ? attemptsId : undefined} onClick={() => setSelected(open ? null : message.id)}>
+                          {T.showAttempts}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          aria-label={T.replayLabel(event, message.id)}
+                          loading={replay.isPending && replay.variables === message.id}
+                          onClick={() =>
+                            replay.mutate(message.id, { onSuccess: () => toastSuccess(T.replayed), onError: (err) => toastError(T.replayFailed, refusal(err, '')) })
+                          }
+                        >
+                          {T.replay}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
                 );
               })}
             </Table.Tbody>
