@@ -3,11 +3,13 @@ import {
   webhookEndpointSchema,
   webhookMessageSchema,
   webhookReplayResultSchema,
+  type WebhookEndpoint,
   type WebhookEndpointInput,
   type WebhookEndpointUpdate,
   type WebhookMessageStatus,
 } from '@cargo/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { integrationKeys } from './keys.ts';
@@ -24,6 +26,28 @@ export function getEndpoints({ signal }: { signal?: AbortSignal } = {}) {
 
 export function useEndpoints() {
   return useQuery(queryOptions({ queryKey: integrationKeys.endpoints, queryFn: ({ signal }) => getEndpoints({ signal }) }));
+}
+
+/** `GET /api/webhooks/endpoints/{id}`. */
+export function getEndpoint(id: string, { signal }: { signal?: AbortSignal } = {}) {
+  return api.get(endpointPath(id), webhookEndpointSchema, { signal });
+}
+
+/**
+ * One endpoint asked again with its open deliveries view, so a state the server changed meanwhile (disabled after a 410
+ * or five failing days) shows without a reload: each answer replaces the endpoint in the list.
+ */
+export function useLiveEndpoint(id: string) {
+  const queryClient = useQueryClient();
+  const query = useQuery(
+    queryOptions({ queryKey: integrationKeys.endpoint(id), queryFn: ({ signal }) => getEndpoint(id, { signal }), refetchInterval: DELIVERIES_REFRESH_MS }),
+  );
+  const fresh = query.data;
+  useEffect(() => {
+    if (!fresh) return;
+    queryClient.setQueryData<WebhookEndpoint[]>(integrationKeys.endpoints, (list) => list?.map((endpoint) => (endpoint.id === fresh.id ? fresh : endpoint)));
+  }, [fresh, queryClient]);
+  return query;
 }
 
 /** `POST /api/webhooks/endpoints`: the reply holds the signing secret, once. */
@@ -85,7 +109,8 @@ function useEndpointMutation<A, R>(mutationFn: (args: A) => Promise<R>, alsoMess
   return useMutation({
     mutationFn,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: integrationKeys.endpoints });
+      // The list, and each open endpoint's own query (a poll that left before the change would bring the old state back).
+      await Promise.all([queryClient.invalidateQueries({ queryKey: integrationKeys.endpoints }), queryClient.invalidateQueries({ queryKey: ['integrations', 'webhook-endpoint'] })]);
       if (alsoMessages) await queryClient.invalidateQueries({ queryKey: integrationKeys.allMessages });
     },
   });

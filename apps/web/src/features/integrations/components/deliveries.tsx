@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Code, Group, NativeSelect, Skeleton, Stack, Table
 import { useState, type FormEvent } from 'react';
 import { formatMediumDateTimeWithSeconds } from '../../../lib/local-time.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
-import { useMessages, useReplayMessage, useReplaySince } from '../api/webhooks.ts';
+import { useLiveEndpoint, useMessages, useReplayMessage, useReplaySince } from '../api/webhooks.ts';
 import { INTEGRATION_TEXT } from '../texts.ts';
 import { eventLabel, refusal, when } from './labels.ts';
 
@@ -71,6 +71,7 @@ function Attempts({ id, message }: { id: string; message: WebhookMessage }) {
 export function Deliveries({ id, endpoint }: { id: string; endpoint: WebhookEndpoint }) {
   const [status, setStatus] = useState<WebhookMessageStatus | ''>('');
   const messages = useMessages(endpoint.id, status);
+  useLiveEndpoint(endpoint.id);
   const replay = useReplayMessage();
   const replaySince = useReplaySince();
   // One message's attempts at a time, under the list in a box of their own (at 375 px both scroll inside their box).
@@ -114,7 +115,7 @@ export function Deliveries({ id, endpoint }: { id: string; endpoint: WebhookEndp
           data={[{ value: '', label: T.allStatuses }, ...WEBHOOK_MESSAGE_STATUSES.map((s) => ({ value: s, label: T.statuses[s] ?? s }))]}
           w={160}
         />
-        <form onSubmit={submitSince} style={{ flex: '1 1 18rem' }}>
+        <form onSubmit={submitSince} style={{ flex: '0 1 32rem', minWidth: 0 }}>
           <Group gap="xs" align="flex-end" wrap="wrap">
             <TextInput
               type="datetime-local"
