@@ -67,6 +67,9 @@ export function e2eServerEnv(port: number, databaseUrl: string): Record<string, 
     PICKUP_REQUESTS_PER_HOUR: '100000',
     // Tiles never load here (no internet); the map must work without them.
     MAP_TILE_URL: `http://127.0.0.1:${port}/tiles/{z}/{x}/{y}.png`,
+    // Webhooks may reach a receiver of the test's own on loopback (e2e/tests/integrations.spec.ts), and go out quickly.
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    WEBHOOK_POLL_MS: '100',
   };
 }
 

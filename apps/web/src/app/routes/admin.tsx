@@ -8,6 +8,7 @@ import { ImportTab } from '../../features/package-import/components/import-tab.t
 import { DriverPortal } from '../../features/driver-portal/components/driver-portal.tsx';
 import { ProofTab } from '../../features/delivery-proof/components/proof-tab.tsx';
 import { NotificationsTab } from '../../features/notifications/components/notifications-tab.tsx';
+import { IntegrationsTab } from '../../features/integrations/components/integrations-tab.tsx';
 import { useSiteConfig } from '../../features/site-config/api/get-site-config.ts';
 
 /** The other features' views in the panel (features do not import one another: this route composes them). */
@@ -22,5 +23,5 @@ const SLOTS: AdminSlots = {
 export default function AdminRoute() {
   const config = useSiteConfig();
   const dispatchPhone = config.data?.dispatchPhone ?? config.data?.coordinator.phone ?? null;
-  return <AdminPanel driverPortal={<DriverPortal embedded dispatchPhone={dispatchPhone} />} proofTab={<ProofTab />} notifications={<NotificationsTab />} slots={SLOTS} />;
+  return <AdminPanel driverPortal={<DriverPortal embedded dispatchPhone={dispatchPhone} />} proofTab={<ProofTab />} notifications={<NotificationsTab />} integrations={<IntegrationsTab />} slots={SLOTS} />;
 }

@@ -38,6 +38,7 @@ export const ADMIN_TEXT = {
     proof: 'Delivery Proof',
     database: 'Database',
     import: 'Import',
+    integrations: 'Integrations',
   },
   packages: {
     title: 'All Packages',

@@ -19,6 +19,8 @@ export interface AdminPanelProps {
   driverPortal: ReactNode;
   /** The Notifications tab (features/notifications), composed by the route: features do not import one another. */
   notifications: ReactNode;
+  /** The Integrations tab (features/integrations), composed by the route. */
+  integrations: ReactNode;
   proofTab: ReactNode;
   /** The other features' views the panel shows (fleet map, CSV export, stop order), given by the route. */
   slots?: AdminSlots;
@@ -30,7 +32,7 @@ export interface AdminPanelProps {
  */
 const NO_SLOTS: AdminSlots = {};
 
-export function AdminPanel({ driverPortal, proofTab, notifications, slots = NO_SLOTS }: AdminPanelProps) {
+export function AdminPanel({ driverPortal, proofTab, notifications, integrations, slots = NO_SLOTS }: AdminPanelProps) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(readAdminToken);
   const [expired, setExpired] = useState(false);
@@ -104,7 +106,7 @@ export function AdminPanel({ driverPortal, proofTab, notifications, slots = NO_S
   return (
     <>
       <AdminSlotsContext.Provider value={slots}>
-        <AdminShell email={me.data.user.email} onLogout={signOut} loggingOut={logout.isPending} driverPortal={driverPortal} proofTab={proofTab} notifications={notifications} />
+        <AdminShell email={me.data.user.email} onLogout={signOut} loggingOut={logout.isPending} driverPortal={driverPortal} proofTab={proofTab} notifications={notifications} integrations={integrations} />
       </AdminSlotsContext.Provider>
       <Modal opened={expired} onClose={() => undefined} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} title={T.expiredTitle} centered>
         <Text size="sm" mb="md">

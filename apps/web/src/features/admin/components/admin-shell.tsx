@@ -38,6 +38,7 @@ const LABELS: Record<AdminTab, string> = {
   notifications: T.tabs.notifications,
   database: T.tabs.database,
   import: T.tabs.import,
+  integrations: T.tabs.integrations,
 };
 
 export interface AdminShellProps {
@@ -48,13 +49,15 @@ export interface AdminShellProps {
   /** The Delivery Proof tab (features/delivery-proof), composed by the route. */
   proofTab: ReactNode;
   notifications: ReactNode;
+  /** The Integrations tab (features/integrations), composed by the route. */
+  integrations: ReactNode;
 }
 
 /**
  * The top bar (signed-in email, Logout) and the control panel's tabs. A tab is mounted the first time it is opened
  * and stays mounted, so switching tabs never loses what was typed; the tab in the address survives a reload.
  */
-export function AdminShell({ email, onLogout, loggingOut, driverPortal, proofTab, notifications }: AdminShellProps) {
+export function AdminShell({ email, onLogout, loggingOut, driverPortal, proofTab, notifications, integrations }: AdminShellProps) {
   const { tab, setTab } = useAdminUrl();
   useRefetchOnShow(tab);
   const { fleetMap, packageImport } = useAdminSlots();
@@ -100,6 +103,8 @@ export function AdminShell({ email, onLogout, loggingOut, driverPortal, proofTab
         return <DatabaseTab />;
       case 'import':
         return packageImport ?? null;
+      case 'integrations':
+        return integrations;
     }
   };
 
