@@ -148,6 +148,9 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'PUT /api/drivers/:id/route/order': ADMIN,
   // The live fleet map (issue 20); its /ws subscription checks the admin session itself (realtime/hub.ts).
   'GET /api/fleet': ADMIN,
+
+  // The audit log (issue 20, decision 070): an admin session only, never an API key.
+  'GET /api/audit': ADMIN,
 };
 
 /** Routes outside /api that serve the web app, its files and the API documentation: public by nature. */

@@ -296,6 +296,22 @@ export interface RouteStopsTable {
   acceptedAt: string;
 }
 
+/** One entry of the audit log (migration 010, decision 070): before and after are JSON text of the changed fields. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actorType: string;
+  actorId: string | null;
+  actorLabel: string;
+  action: string;
+  objectType: string;
+  objectId: string | null;
+  objectLabel: string | null;
+  before: string | null;
+  after: string | null;
+  ip: string | null;
+}
+
 export interface Database {
   packages: PackagesTable;
   statusHistory: StatusHistoryTable;
@@ -322,6 +338,7 @@ export interface Database {
   proofFiles: ProofFilesTable;
   deliveryOutcomes: DeliveryOutcomesTable;
   routeStops: RouteStopsTable;
+  auditLog: AuditLogTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -352,3 +369,4 @@ export type DriverChangesRow = Updateable<DriversTable>;
 export type NewLocationRow = Insertable<LocationsTable>;
 export type NewPackageRow = Insertable<PackagesTable>;
 export type NewPickupRequestRow = Insertable<PickupRequestsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

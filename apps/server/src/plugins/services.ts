@@ -57,7 +57,7 @@ export default fp(
     app.decorate('admins', new AdminService(repos));
     app.decorate('drivers', new DriverService(repos, app.sessions));
     app.decorate('pickups', new PickupService(repos));
-    app.decorate('settings', new SettingsService(repos.settings));
+    app.decorate('settings', new SettingsService(repos));
     app.decorate('devices', new DeviceService(repos));
     app.decorate('ingestLimit', new IngestLimiter(app.counters, app.env.INGEST_PER_MINUTE));
     const geocoder = new Geocoder({ cacheRepository: repos.geocodeCache, providerUrl: app.env.GEOCODER_URL, log: app.log });

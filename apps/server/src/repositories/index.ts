@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { AdminRepository } from './admins.ts';
 import { ApiKeyRepository } from './api-keys.ts';
+import { AuditRepository } from './audit.ts';
 import { DeferredChanges, NO_CHANGES, type ChangeSink } from './changes.ts';
 import { DeliveryProofRepository } from './delivery-proof.ts';
 import { DeviceRepository } from './devices.ts';
@@ -36,6 +37,7 @@ export class Repositories {
   readonly apiKeys: ApiKeyRepository;
   readonly deliveryProof: DeliveryProofRepository;
   readonly routeStops: RouteStopRepository;
+  readonly audit: AuditRepository;
 
   constructor(
     private readonly db: Executor,
@@ -56,6 +58,7 @@ export class Repositories {
     this.apiKeys = new ApiKeyRepository(db);
     this.deliveryProof = new DeliveryProofRepository(db);
     this.routeStops = new RouteStopRepository(db);
+    this.audit = new AuditRepository(db);
   }
 
   /**

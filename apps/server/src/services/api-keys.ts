@@ -4,6 +4,7 @@ import { newId, newToken, sha256 } from '../lib/crypto.ts';
 import { notFound } from '../lib/http-errors.ts';
 import { isoFromMs } from '../lib/time.ts';
 import type { Repositories } from '../repositories/index.ts';
+import { recordAudit } from './audit/audit-trail.ts';
 
 /** Every key begins so: a principal resolver tells a key from a session token at a glance, and so can a person. */
 export const API_KEY_PREFIX = 'ck_';
@@ -43,7 +44,10 @@ export class ApiKeyService {
       lastUsedAt: null,
       revokedAt: null,
     };
-    await this.repos.apiKeys.insert(row);
+    await this.repos.transaction(async (trx) => {
+      await trx.apiKeys.insert(row);
+      await recordAudit(trx, { action: 'api_key.created', objectType: 'api_key', objectId: row.id, objectLabel: row.name, after: { name: row.name, prefix: row.prefix, scopes: row.scopes } }, row.createdAt);
+    });
     return { row, key };
   }
 
@@ -54,7 +58,10 @@ export class ApiKeyService {
   async revoke(id: string, nowMs = Date.now()): Promise<ApiKeyRow> {
     const row = await this.repos.apiKeys.findById(id);
     if (!row) throw notFound('API key not found');
-    await this.repos.apiKeys.revoke(id, isoFromMs(nowMs));
+    await this.repos.transaction(async (trx) => {
+      await trx.apiKeys.revoke(id, isoFromMs(nowMs));
+      if (!row.revokedAt) await recordAudit(trx, { action: 'api_key.revoked', objectType: 'api_key', objectId: id, objectLabel: row.name, before: { revokedAt: null }, after: { revokedAt: isoFromMs(nowMs) } });
+    });
     this.cache.delete(row.keyHash);
     return (await this.repos.apiKeys.findById(id))!;
   }

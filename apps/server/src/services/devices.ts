@@ -5,6 +5,7 @@ import { conflict, notFound } from '../lib/http-errors.ts';
 import { nowIso } from '../lib/time.ts';
 import { isUniqueViolation } from '../repositories/errors.ts';
 import type { Repositories } from '../repositories/index.ts';
+import { recordAudit } from './audit/audit-trail.ts';
 
 export const DEVICE_IDENTIFIER_TAKEN = 'A device with this identifier is already registered';
 
@@ -32,7 +33,10 @@ export class DeviceService {
     const identifier = given?.trim() || newToken(24);
     const device: DeviceRow = { id: newId(), driverId, name, identifierHash: sha256(identifier), lastSeenAt: null, lastBattery: null, createdAt: nowIso() };
     try {
-      await this.repos.devices.insert(device);
+      await this.repos.transaction(async (trx) => {
+        await trx.devices.insert(device);
+        await recordAudit(trx, { action: 'device.created', objectType: 'device', objectId: device.id, objectLabel: name, after: { driverId, name } }, device.createdAt);
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(DEVICE_IDENTIFIER_TAKEN);
       throw err;
@@ -46,7 +50,10 @@ export class DeviceService {
   }
 
   async remove(id: string): Promise<void> {
-    if (!(await this.repos.devices.delete(id))) throw notFound(ERR.deviceNotFound);
+    await this.repos.transaction(async (trx) => {
+      if (!(await trx.devices.delete(id))) throw notFound(ERR.deviceNotFound);
+      await recordAudit(trx, { action: 'device.deleted', objectType: 'device', objectId: id });
+    });
   }
 
   /**

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../repositories/errors.ts';
 import { driverRow } from '../repositories/drivers.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { SessionService } from './sessions.ts';
+import { recordAudit } from './audit/audit-trail.ts';
 import { driverCreator } from './share-links.ts';
 
 export interface NewDriver {
@@ -62,7 +63,7 @@ export class DriverService {
   }
 
   /** Creates a driver; answers it with its PIN in clear, which is never readable again. */
-  async create(input: NewDriver): Promise<{ driver: DriverRow; pin: string }> {
+  async create(input: NewDriver, options: { selfRegistered?: boolean } = {}): Promise<{ driver: DriverRow; pin: string }> {
     const phone = normalizePhone(input.phone);
     if (await this.repos.drivers.findByPhone(phone)) throw conflict(ERR.phoneTaken);
     const pin = input.pin ?? newPin();
@@ -75,7 +76,21 @@ export class DriverService {
       createdAt: nowIso(),
     });
     try {
-      await this.repos.drivers.insert(driver);
+      await this.repos.transaction(async (trx) => {
+        await trx.drivers.insert(driver);
+        await recordAudit(
+          trx,
+          {
+            action: options.selfRegistered ? 'driver.registered' : 'driver.created',
+            objectType: 'driver',
+            objectId: driver.id,
+            objectLabel: driver.name,
+            after: driver,
+            actor: options.selfRegistered ? { type: 'driver', id: driver.id, label: driver.name } : undefined,
+          },
+          driver.createdAt,
+        );
+      });
     } catch (err) {
       // Two requests for one phone at once: the unique index decides.
       if (isUniqueViolation(err)) throw conflict(ERR.phoneTaken);
@@ -108,8 +123,12 @@ export class DriverService {
     if (changes.vehicleId !== undefined) set.vehicleId = changes.vehicleId || defaultVehicleId(set.phone ?? row.phone);
     if (changes.isActive !== undefined) set.isActive = changes.isActive ? 1 : 0;
     if (Object.keys(set).length > 0) {
+      const action = set.isActive === undefined || set.isActive === row.isActive ? 'driver.updated' : set.isActive ? 'driver.activated' : 'driver.deactivated';
       try {
-        await this.repos.drivers.update(id, set);
+        await this.repos.transaction(async (trx) => {
+          await trx.drivers.update(id, set);
+          await recordAudit(trx, { action, objectType: 'driver', objectId: id, objectLabel: set.name ?? row.name, before: row, after: { ...row, ...set } });
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(ERR.phoneTaken);
         throw err;
@@ -122,9 +141,14 @@ export class DriverService {
 
   /** Sets a new PIN (the given one or a generated one), ends the driver's sessions, and answers the PIN in clear, once. */
   async resetPin(id: string, pin?: string): Promise<string> {
-    await this.get(id);
+    const row = await this.get(id);
     const next = pin ?? newPin();
-    await this.repos.drivers.update(id, { pinHash: await hashSecret(next) });
+    const pinHash = await hashSecret(next);
+    await this.repos.transaction(async (trx) => {
+      await trx.drivers.update(id, { pinHash });
+      // The PIN itself is never recorded (nor its hash): the entry says only that it was reset, and whether it was chosen.
+      await recordAudit(trx, { action: 'driver.pin_reset', objectType: 'driver', objectId: id, objectLabel: row.name, after: { chosenByAdmin: pin !== undefined, sessionsEnded: true } });
+    });
     await this.endAccess(id);
     return next;
   }
@@ -148,7 +172,10 @@ export class DriverService {
   async setLocationFromLink(id: string, lat: number, lng: number, link: string): Promise<DriverRow> {
     const row = await this.get(id);
     const set = { currentLat: lat, currentLng: lng, lastLocationUpdate: nowIso(), realLocationLink: link };
-    await this.repos.drivers.update(id, set);
+    await this.repos.transaction(async (trx) => {
+      await trx.drivers.update(id, set);
+      await recordAudit(trx, { action: 'driver.location_set', objectType: 'driver', objectId: id, objectLabel: row.name, before: row, after: { ...row, ...set } });
+    });
     return { ...row, ...set };
   }
 

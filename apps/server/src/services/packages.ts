@@ -37,6 +37,7 @@ import type { Repositories } from '../repositories/index.ts';
 import { locationRow, type EndpointType } from '../repositories/packages.ts';
 import { formatCoordinates, type Geocoder } from './geocoder.ts';
 import { earlyArrival } from './notifications/delivery-window.ts';
+import { recordAudit, recordAuditMany } from './audit/audit-trail.ts';
 
 export type { PackageRow } from '../db/types.ts';
 
@@ -162,6 +163,7 @@ export class PackageService {
     };
     await this.writeGuarded(async (trx) => {
       await trx.packages.insert(row);
+      await recordAudit(trx, { action: 'package.created', objectType: 'package', objectId: row.id, objectLabel: row.trackingNumber, after: row }, row.createdAt);
       await this.insertHistory(trx, row.id, input.status, row.currentLocation, 'Package created', now);
       await trx.events.append({ type: 'package.created', subjectType: 'package', subjectId: row.id, data: { trackingNumber: row.trackingNumber, status: row.status }, occurredAt: row.createdAt });
       await this.replaceEndpoint(trx, row, 'origin', pickup, now);
@@ -201,6 +203,7 @@ export class PackageService {
     let entry: StatusHistoryEntry | null = null;
     await this.writeGuarded(async (trx) => {
       await trx.packages.update(id, changes);
+      await recordAudit(trx, { action: 'package.updated', objectType: 'package', objectId: id, objectLabel: after.trackingNumber, before, after }, after.updatedAt);
       if (before.status !== after.status) {
         entry = await this.insertHistory(trx, id, after.status as PackageStatus, after.currentLocation, `Status changed to ${label(after.status)}`, now);
         await this.appendStatusEvents(trx, before, after, now);
@@ -215,12 +218,19 @@ export class PackageService {
   /** Deletes a package; its history, locations and share links go with it (foreign keys cascade). */
   async remove(ref: string): Promise<void> {
     const pkg = await this.getByRef(ref);
-    await this.repos.packages.deleteByIds([pkg.id]);
+    await this.repos.transaction(async (trx) => {
+      await trx.packages.deleteByIds([pkg.id]);
+      await recordAudit(trx, { action: 'package.deleted', objectType: 'package', objectId: pkg.id, objectLabel: pkg.trackingNumber, before: pkg });
+    });
     this.emit('deleted', [pkg.id]);
   }
 
   async batchDelete(ids: string[]): Promise<number> {
-    const deleted = await this.repos.packages.deleteByIds([...new Set(ids)]);
+    const deleted = await this.repos.transaction(async (trx) => {
+      const gone = await trx.packages.deleteByIds([...new Set(ids)]);
+      await recordAuditMany(trx, gone.map((id) => ({ action: 'package.deleted', objectType: 'package', objectId: id })));
+      return gone;
+    });
     if (deleted.length) this.emit('deleted', deleted);
     return deleted.length;
   }
@@ -228,7 +238,11 @@ export class PackageService {
   /** Deletes the packages created more than `daysOld` days ago. */
   async clearOld(daysOld: number): Promise<number> {
     const cutoff = isoFromMs(Date.now() - daysOld * 24 * 60 * 60 * 1000);
-    const deleted = await this.repos.packages.deleteCreatedBefore(cutoff);
+    const deleted = await this.repos.transaction(async (trx) => {
+      const gone = await trx.packages.deleteCreatedBefore(cutoff);
+      await recordAuditMany(trx, gone.map((id) => ({ action: 'package.deleted', objectType: 'package', objectId: id, after: { createdBefore: cutoff } })));
+      return gone;
+    });
     if (deleted.length) this.emit('deleted', deleted);
     return deleted.length;
   }
@@ -295,6 +309,7 @@ export class PackageService {
     const entry = await this.repos.transaction(async (trx) => {
       await writeProof(trx);
       await trx.packages.update(before.id, { updatedAt: after.updatedAt });
+      await recordAudit(trx, { action: 'package.attempted', objectType: 'package', objectId: before.id, objectLabel: before.trackingNumber, after: { description, reason } });
       const row: StatusHistoryRow = {
         id: newId(),
         packageId: before.id,
@@ -354,6 +369,14 @@ export class PackageService {
     await this.repos.transaction(async (trx) => {
       await trx.packages.insertLocation(row);
       await trx.packages.update(pkg.id, changes);
+      await recordAudit(trx, {
+        action: 'package.location_set',
+        objectType: 'package',
+        objectId: pkg.id,
+        objectLabel: pkg.trackingNumber,
+        before: pkg,
+        after: { ...pkg, ...changes, location: { type: input.type, lat: input.lat, lng: input.lng, address } },
+      });
     });
     this.emit('location', { ...pkg, ...changes }, presentLocation(row));
     return row;
@@ -362,7 +385,10 @@ export class PackageService {
   async setLocationLink(ref: string, link: string | null): Promise<PackageRow> {
     const pkg = await this.getByRef(ref);
     const updatedAt = isoFromMs(this.tick());
-    await this.repos.packages.update(pkg.id, { realLocationLink: link, updatedAt });
+    await this.repos.transaction(async (trx) => {
+      await trx.packages.update(pkg.id, { realLocationLink: link, updatedAt });
+      await recordAudit(trx, { action: 'package.updated', objectType: 'package', objectId: pkg.id, objectLabel: pkg.trackingNumber, before: pkg, after: { ...pkg, realLocationLink: link } });
+    });
     return { ...pkg, realLocationLink: link, updatedAt };
   }
 
@@ -380,6 +406,14 @@ export class PackageService {
     const entry = await this.repos.transaction(async (trx) => {
       if (alsoWrite) await alsoWrite(trx);
       await trx.packages.update(before.id, { status, currentLocation: location, updatedAt: after.updatedAt });
+      await recordAudit(trx, {
+        action: before.status === status ? 'package.status_added' : 'package.status_changed',
+        objectType: 'package',
+        objectId: before.id,
+        objectLabel: before.trackingNumber,
+        before: { status: before.status, currentLocation: before.currentLocation },
+        after: { status, currentLocation: location, description },
+      });
       const written = await this.insertHistory(trx, before.id, status, location, description, now, timestamp);
       if (before.status !== status) await this.appendStatusEvents(trx, before, after, now);
       return written;

@@ -1,5 +1,6 @@
 import { nowIso } from '../lib/time.ts';
-import type { SettingsRepository } from '../repositories/settings.ts';
+import type { Repositories } from '../repositories/index.ts';
+import { recordAudit } from './audit/audit-trail.ts';
 
 export const CURRENT_LOCATION_SETTING = 'current_location';
 export const REAL_LOCATION_SETTING = 'real_location';
@@ -18,10 +19,10 @@ export interface RealLocation {
 
 /** Global key-value settings (spec §3), each value stored as JSON text. */
 export class SettingsService {
-  constructor(private readonly settings: SettingsRepository) {}
+  constructor(private readonly repos: Repositories) {}
 
   async read<T>(id: string): Promise<{ value: T; updatedAt: string } | undefined> {
-    const row = await this.settings.find(id);
+    const row = await this.repos.settings.find(id);
     if (!row) return undefined;
     try {
       return { value: JSON.parse(row.value) as T, updatedAt: row.updatedAt };
@@ -31,10 +32,15 @@ export class SettingsService {
     }
   }
 
+  /** Every write is a person's change of a setting: it is recorded in the audit log with the value before and after. */
   async write(id: string, value: unknown): Promise<string> {
     const updatedAt = nowIso();
     const text = JSON.stringify(value);
-    await this.settings.upsert({ id, value: text, updatedAt });
+    const before = await this.read<unknown>(id);
+    await this.repos.transaction(async (trx) => {
+      await trx.settings.upsert({ id, value: text, updatedAt });
+      await recordAudit(trx, { action: 'setting.updated', objectType: 'setting', objectId: id, objectLabel: id, before: { value: before?.value ?? null }, after: { value } }, updatedAt);
+    });
     return updatedAt;
   }
 

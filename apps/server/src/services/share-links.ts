@@ -6,6 +6,8 @@ import { nowIso } from '../lib/time.ts';
 import type { LiveHub } from '../realtime/hub.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { Principal } from './principals.ts';
+import { SYSTEM_ACTOR } from './audit/audit-context.ts';
+import { recordAudit } from './audit/audit-trail.ts';
 
 export type ShareLinkKind = 'customer' | 'driver';
 
@@ -54,15 +56,27 @@ export class ShareLinkService {
     if (!pkg) throw notFound(ERR.packageNotFound);
     const token = newToken(SHARE_TOKEN_BYTES);
     const expiresAt = new Date(nowMs + input.hours * 3_600_000).toISOString();
-    await this.repos.shareLinks.insert({
-      id: newId(),
-      tokenHash: sha256(token),
-      packageId: pkg.id,
-      kind: input.kind,
-      createdBy: input.createdBy,
-      expiresAt,
-      revokedAt: null,
-      createdAt: new Date(nowMs).toISOString(),
+    const id = newId();
+    await this.repos.transaction(async (trx) => {
+      await trx.shareLinks.insert({
+        id,
+        tokenHash: sha256(token),
+        packageId: pkg.id,
+        kind: input.kind,
+        createdBy: input.createdBy,
+        expiresAt,
+        revokedAt: null,
+        createdAt: new Date(nowMs).toISOString(),
+      });
+      await recordAudit(trx, {
+        action: 'share_link.created',
+        objectType: 'share_link',
+        objectId: id,
+        objectLabel: `${input.kind} link for ${pkg.trackingNumber}`,
+        after: { packageId: pkg.id, kind: input.kind, hours: input.hours, expiresAt },
+        // Links the notifications make for a message are the system's, whatever request set the worker going.
+        actor: input.createdBy.startsWith('system:') ? SYSTEM_ACTOR : undefined,
+      });
     });
     return { token, url: shareUrl(input.origin, input.kind, token), expiresAt, packageId: pkg.id };
   }
@@ -72,7 +86,7 @@ export class ShareLinkService {
     const tokenHash = sha256(token);
     const link = await this.repos.shareLinks.findByTokenHash(tokenHash);
     if (!link) throw notFound(LIVE_MSG.shareLinkNotFound);
-    if (!link.revokedAt) await this.repos.shareLinks.revoke(link.id, nowIso());
+    if (!link.revokedAt) await this.revokeRecorded(link);
     if (link.kind === 'customer') this.hub.revokeToken(tokenHash);
   }
 
@@ -91,8 +105,16 @@ export class ShareLinkService {
   async revokeById(id: string): Promise<void> {
     const link = await this.repos.shareLinks.findById(id);
     if (!link) throw notFound(LIVE_MSG.shareLinkNotFound);
-    if (!link.revokedAt) await this.repos.shareLinks.revoke(link.id, nowIso());
+    if (!link.revokedAt) await this.revokeRecorded(link);
     if (link.kind === 'customer') this.hub.revokeToken(link.tokenHash);
+  }
+
+  private async revokeRecorded(link: ShareLinkRow): Promise<void> {
+    const at = nowIso();
+    await this.repos.transaction(async (trx) => {
+      await trx.shareLinks.revoke(link.id, at);
+      await recordAudit(trx, { action: 'share_link.revoked', objectType: 'share_link', objectId: link.id, objectLabel: `${link.kind} link`, before: { revokedAt: null, packageId: link.packageId }, after: { revokedAt: at, packageId: link.packageId } }, at);
+    });
   }
 
   /** Every live link (neither revoked nor expired) across packages, newest first, at most 500. */

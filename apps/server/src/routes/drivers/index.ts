@@ -80,7 +80,11 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const phone = normalizePhone(request.body.phone);
       const pin = request.body.pin;
-      const driver = await app.signInGuard.attempt('driver', phone, request.ip, () => app.drivers.authenticate(phone, pin), ERR.invalidDriverCredentials);
+      const driver = await app.audit.signIn(
+        'driver',
+        phone,
+        () => app.signInGuard.attempt('driver', phone, request.ip, () => app.drivers.authenticate(phone, pin), ERR.invalidDriverCredentials),
+      );
       const token = await app.sessions.create('driver', driver.id);
       return { token, driver: presentDriver(driver) };
     },
@@ -100,7 +104,8 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { phone, pin, name } = request.body;
       const stored = normalizePhone(phone);
-      const { driver } = await app.drivers.create({ name: name ?? `Driver (${stored})`, phone, email: null, pin });
+      // The portal's own account: the new driver is its own actor (the entry is written with the driver's id).
+      const { driver } = await app.drivers.create({ name: name ?? `Driver (${stored})`, phone, email: null, pin }, { selfRegistered: true });
       const token = await app.sessions.create('driver', driver.id);
       return reply.status(201).send({ token, driver: presentDriver(driver) });
     },

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { recordAudit } from '../audit/audit-trail.ts';
 import {
   STATUS_LABELS,
   type EventType,
@@ -266,12 +267,24 @@ export class NotificationService {
   async saveTemplate(key: TemplateKey, input: { enabled: boolean; subject: string | null; body: string }): Promise<TemplateView> {
     const known = defaultOf(key);
     this.assertTemplate(key.channel, input);
-    await this.repos.notifications.saveTemplate({
+    const before = (await this.templates()).find((t) => templateId(t) === templateId(known));
+    const row = {
       id: templateId(known),
       enabled: input.enabled ? 1 : 0,
       subject: key.channel === 'email' ? input.subject : null,
       body: input.body,
       updatedAt: isoFromMs(Date.now()),
+    };
+    await this.repos.transaction(async (trx) => {
+      await trx.notifications.saveTemplate(row);
+      await recordAudit(trx, {
+        action: 'notification_template.updated',
+        objectType: 'notification_template',
+        objectId: row.id,
+        objectLabel: row.id,
+        before: before && { enabled: before.enabled, subject: before.subject, body: before.body },
+        after: { enabled: input.enabled, subject: row.subject, body: row.body },
+      }, row.updatedAt);
     });
     return (await this.templates()).find((t) => templateId(t) === templateId(known))!;
   }
@@ -279,7 +292,18 @@ export class NotificationService {
   /** Back to the product's words and setting. */
   async resetTemplate(key: TemplateKey): Promise<TemplateView> {
     const known = defaultOf(key);
-    await this.repos.notifications.deleteTemplate(templateId(known));
+    const before = (await this.templates()).find((t) => templateId(t) === templateId(known));
+    await this.repos.transaction(async (trx) => {
+      await trx.notifications.deleteTemplate(templateId(known));
+      await recordAudit(trx, {
+        action: 'notification_template.reset',
+        objectType: 'notification_template',
+        objectId: templateId(known),
+        objectLabel: templateId(known),
+        before: before && { enabled: before.enabled, subject: before.subject, body: before.body },
+        after: { enabled: known.enabled, subject: known.subject, body: known.body },
+      });
+    });
     return (await this.templates()).find((t) => templateId(t) === templateId(known))!;
   }
 

@@ -4,6 +4,7 @@ import type { DriverRow, PackageRow } from '../../db/types.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import type { DriverService } from '../drivers.ts';
+import { recordAudit } from '../audit/audit-trail.ts';
 import { optimiseStops, routeFigures, type OptimiserStop, type RouteFigures } from './built-in.ts';
 import { VroomError, vroomOrder } from './vroom.ts';
 
@@ -113,7 +114,11 @@ export class StopOrderService {
       if (seen.has(id)) throw badRequest(`Package ${id} is listed twice`);
       seen.add(id);
     }
-    await this.repos.routeStops.replace(driverId, order, new Date(this.now()).toISOString());
+    const at = new Date(this.now()).toISOString();
+    await this.repos.transaction(async (trx) => {
+      await trx.routeStops.replace(driverId, order, at);
+      await recordAudit(trx, { action: 'driver.stop_order_accepted', objectType: 'driver', objectId: driverId, after: { order } }, at);
+    });
     return this.stopSet(driverId);
   }
 
