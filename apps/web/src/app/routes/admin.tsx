@@ -8,12 +8,16 @@ import { DriverPortal } from '../../features/driver-portal/components/driver-por
 import { ProofTab } from '../../features/delivery-proof/components/proof-tab.tsx';
 import { NotificationsTab } from '../../features/notifications/components/notifications-tab.tsx';
 import { useSiteConfig } from '../../features/site-config/api/get-site-config.ts';
+import { AuditLogTab } from '../../features/audit-log/components/audit-log-tab.tsx';
+import { auditHistoryParams } from '../../features/audit-log/hooks/use-audit-filters.ts';
 
 /** The other features' views in the panel (features do not import one another: this route composes them). */
 const SLOTS: AdminSlots = {
   fleetMap: <FleetTab />,
   exportButton: ({ resource, query }) => <ExportButton resource={resource} query={query} />,
   routeOptimiser: (driverId, onAccepted) => <RouteOptimiser driverId={driverId} onAccepted={onAccepted} />,
+  auditLog: <AuditLogTab />,
+  auditHistory: auditHistoryParams,
 };
 
 /** /admin. The Driver Portal, Delivery Proof and Notifications tabs come in through slots, since features do not import one another. */

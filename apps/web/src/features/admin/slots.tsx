@@ -16,6 +16,10 @@ export interface AdminSlots {
   exportButton?: (request: ExportRequest) => ReactNode;
   /** `onAccepted` refreshes the route the tab shows once an order is accepted. */
   routeOptimiser?: (driverId: string, onAccepted: () => void) => ReactNode;
+  /** The Audit log tab (features/audit-log). */
+  auditLog?: ReactNode;
+  /** The address changes that open an object's history in the Audit log tab (a package row's 'History'). */
+  auditHistory?: (objectType: 'package' | 'driver', objectId: string) => Record<string, string | null>;
 }
 
 export const AdminSlotsContext = createContext<AdminSlots>({});

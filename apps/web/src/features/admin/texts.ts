@@ -37,7 +37,10 @@ export const ADMIN_TEXT = {
     notifications: 'Notifications',
     proof: 'Delivery Proof',
     database: 'Database',
+    audit: 'Audit log',
   },
+  /** The panel's tabs in four groups (issue 20 item 6). */
+  tabGroups: { dispatch: 'Dispatch', drivers: 'Drivers', customers: 'Customers', settings: 'Settings' },
   packages: {
     title: 'All Packages',
     search: 'Search packages',
@@ -50,6 +53,8 @@ export const ADMIN_TEXT = {
     empty: 'No packages found in database.',
     noMatch: 'No packages match this search.',
     edit: 'Edit Package',
+    /** Opens the package's entries in the Audit log tab. */
+    history: 'History',
     total: (n: number) => `${n.toLocaleString('en-US')} package${n === 1 ? '' : 's'}`,
     pages: 'Pages',
     columns: {

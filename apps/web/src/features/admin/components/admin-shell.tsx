@@ -1,7 +1,8 @@
 import { Button, Container, Group, Tabs, Text, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ADMIN_TABS, useAdminUrl, type AdminTab } from '../hooks/use-admin-url.ts';
 import { useRefetchOnShow } from '../hooks/use-refetch-on-show.ts';
+import { groupTabs } from '../nav-groups.ts';
 import { useAdminSlots } from '../slots.tsx';
 import { ADMIN_TEXT } from '../texts.ts';
 import classes from './admin.module.css';
@@ -37,6 +38,7 @@ const LABELS: Record<AdminTab, string> = {
   proof: T.tabs.proof,
   notifications: T.tabs.notifications,
   database: T.tabs.database,
+  audit: T.tabs.audit,
 };
 
 export interface AdminShellProps {
@@ -56,9 +58,15 @@ export interface AdminShellProps {
 export function AdminShell({ email, onLogout, loggingOut, driverPortal, proofTab, notifications }: AdminShellProps) {
   const { tab, setTab } = useAdminUrl();
   useRefetchOnShow(tab);
-  const { fleetMap } = useAdminSlots();
-  // The fleet tab shows when the route composed the fleet map into the panel.
-  const tabs = ADMIN_TABS.filter((name) => name !== 'fleet' || fleetMap);
+  const { fleetMap, auditLog } = useAdminSlots();
+  // The fleet and audit tabs show when the route composed their features into the panel.
+  const tabs = ADMIN_TABS.filter((name) => (name !== 'fleet' || fleetMap) && (name !== 'audit' || auditLog));
+  const groups = groupTabs(tabs);
+  const nav = useRef<HTMLElement>(null);
+  // On a narrow screen each group is a strip that scrolls sideways: keep the open tab in sight.
+  useEffect(() => {
+    nav.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
   const [visited, setVisited] = useState<ReadonlySet<AdminTab>>(() => new Set([tab]));
   if (!visited.has(tab)) setVisited(new Set([...visited, tab]));
 
@@ -97,6 +105,8 @@ export function AdminShell({ email, onLogout, loggingOut, driverPortal, proofTab
         return notifications;
       case 'database':
         return <DatabaseTab />;
+      case 'audit':
+        return auditLog ?? null;
     }
   };
 
@@ -116,13 +126,23 @@ export function AdminShell({ email, onLogout, loggingOut, driverPortal, proofTab
         </Group>
       </Group>
       <Tabs value={tab} onChange={(value) => value && setTab(value as AdminTab)} keepMounted>
-        <Tabs.List aria-label={T.shell.tabsLabel} className={classes.tabList}>
-          {tabs.map((name) => (
-            <Tabs.Tab key={name} value={name}>
-              {LABELS[name]}
-            </Tabs.Tab>
+        {/* Four groups, each a tab list named by its group (issue 20 item 6, decision 071): one Tabs, so one tab is open. */}
+        <nav aria-label={T.shell.tabsLabel} className={classes.nav} ref={nav}>
+          {groups.map(({ group, tabs: inGroup }) => (
+            <div key={group} className={classes.navGroup}>
+              <span id={`admin-group-${group}`} className={classes.navGroupLabel}>
+                {T.tabGroups[group]}
+              </span>
+              <Tabs.List aria-labelledby={`admin-group-${group}`} className={classes.tabList}>
+                {inGroup.map((name) => (
+                  <Tabs.Tab key={name} value={name}>
+                    {LABELS[name]}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+            </div>
           ))}
-        </Tabs.List>
+        </nav>
         {tabs.map((name) => (
           <Tabs.Panel key={name} value={name} pt="md">
             {panel(name)}
