@@ -134,8 +134,9 @@ export function AdminShell({ email, onLogout, loggingOut, driverPortal, proofTab
                 {T.tabGroups[group]}
               </span>
               <Tabs.List aria-labelledby={`admin-group-${group}`} className={classes.tabList}>
-                {inGroup.map((name) => (
-                  <Tabs.Tab key={name} value={name}>
+                {inGroup.map((name, i) => (
+                  // Each group is a stop of the Tab key: its open tab, or else its first (arrows move within a group).
+                  <Tabs.Tab key={name} value={name} tabIndex={!inGroup.includes(tab) && i === 0 ? 0 : undefined}>
                     {LABELS[name]}
                   </Tabs.Tab>
                 ))}
