@@ -55,7 +55,9 @@ export function changedFields(before: object | null | undefined, after: object |
     const keys = new Set([...Object.keys(b), ...Object.keys(a)].filter((k) => !NOT_CHANGES.has(k) && !same(b[k], a[k])));
     return { before: drop(b, (k) => keys.has(k)), after: drop(a, (k) => keys.has(k)) };
   }
-  return { before: drop(b, (_k, v) => v !== null && v !== undefined), after: drop(a, (_k, v) => v !== null && v !== undefined) };
+  // A creation or a deletion: the fields that hold something (the id is the entry's object id already).
+  const held = (k: string, v: unknown) => k !== 'id' && v !== null && v !== undefined && v !== '';
+  return { before: drop(b, held), after: drop(a, held) };
 }
 
 async function labelOf(repos: Repositories, actor: AuditActor): Promise<string> {

@@ -136,7 +136,7 @@ export function AdminShell({ email, onLogout, loggingOut, driverPortal, proofTab
               <Tabs.List aria-labelledby={`admin-group-${group}`} className={classes.tabList}>
                 {inGroup.map((name, i) => (
                   // Each group is a stop of the Tab key: its open tab, or else its first (arrows move within a group).
-                  <Tabs.Tab key={name} value={name} tabIndex={!inGroup.includes(tab) && i === 0 ? 0 : undefined}>
+                  <Tabs.Tab key={name} value={name} className={classes.tab} tabIndex={!inGroup.includes(tab) && i === 0 ? 0 : undefined}>
                     {LABELS[name]}
                   </Tabs.Tab>
                 ))}
