@@ -118,6 +118,13 @@ describeApi('audit log', () => {
     expect(stored).not.toMatch(/keyHash|key_hash|tokenHash|token_hash|passwordHash/i);
   });
 
+  it('records the first admin, made at start-up, as the system without its password', async () => {
+    const { entries } = await audit({ objectType: 'admin', action: 'admin.created' });
+    expect(entries[0]).toMatchObject({ actorType: 'system', actorId: null, actorLabel: 'System', objectId: await adminId(), objectLabel: ADMIN_EMAIL, ip: null });
+    expect(entries[0]!.after).toMatchObject({ email: ADMIN_EMAIL, isActive: 1 });
+    expect(Object.keys(entries[0]!.after!)).not.toContain('passwordHash');
+  });
+
   it('records an export with its filters, and who downloaded it', async () => {
     const res = await ctx.request({ method: 'GET', url: '/api/exports/packages?status=in_transit&q=Chicago', token: ctx.adminToken });
     expect(res.statusCode).toBe(200);

@@ -6,7 +6,7 @@ export const AUDIT_ACTOR_TYPES = ['admin', 'driver', 'integration', 'system'] as
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** What an entry can be about; an export's object is the list exported ('packages', 'drivers', 'pickup-requests'). */
-export const AUDIT_OBJECT_TYPES = ['package', 'driver', 'admin', 'api_key', 'share_link', 'setting', 'notification_template', 'device', 'pickup_request', 'export'] as const;
+export const AUDIT_OBJECT_TYPES = ['package', 'driver', 'admin', 'api_key', 'share_link', 'setting', 'notification_template', 'device', 'pickup_request', 'notification_message', 'export'] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
 export const AUDIT_ACTOR_LABELS: Record<AuditActorType, string> = { admin: 'Admin', driver: 'Driver', integration: 'API key', system: 'System' };
@@ -20,6 +20,7 @@ export const AUDIT_OBJECT_LABELS: Record<AuditObjectType, string> = {
   notification_template: 'Notification template',
   device: 'Device',
   pickup_request: 'Pickup request',
+  notification_message: 'Notification message',
   export: 'Export',
 };
 

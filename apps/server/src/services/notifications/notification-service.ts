@@ -376,7 +376,10 @@ export class NotificationService {
     const message = await this.repos.notifications.findMessage(id);
     if (!message) throw notFound('Message not found');
     if (message.status === 'sending' || message.status === 'queued') throw badRequest('This message is already waiting to be sent');
-    await this.repos.notifications.requeue(id, isoFromMs(Date.now()));
+    await this.repos.transaction(async (trx) => {
+      await trx.notifications.requeue(id, isoFromMs(Date.now()));
+      await recordAudit(trx, { action: 'notification_message.resent', objectType: 'notification_message', objectId: id, objectLabel: message.channel, before: { status: message.status }, after: { status: 'queued' } });
+    });
     return (await this.repos.notifications.findMessage(id))!;
   }
 
