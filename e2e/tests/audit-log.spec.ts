@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createPackage, expect, expectNoHorizontalOverflow, expectNoSeriousViolations, openAdmin, test, uniqueTag } from '../admin-fixtures.ts';
+import { bearer } from '../fixtures.ts';
+import { createDriver, createPackage, expect, expectNoHorizontalOverflow, expectNoSeriousViolations, openAdmin, test, uniqueTag } from '../admin-fixtures.ts';
 import { E2E_ADMIN } from '../playwright.config.ts';
 
 /** The audit log and the grouped navigation (issue 20 items 5 and 6, decisions 070 and 071). */
@@ -58,6 +59,30 @@ test('an admin edits a package and finds the change, before and after, in the Au
   await expect(page).not.toHaveURL(/auditObjectId/);
   await expect(log.getByRole('row').filter({ hasText: 'Session signed in' }).first()).toBeVisible();
   await expectNoSeriousViolations(page, 'audit log at 1280px');
+});
+
+test("a driver's History shows a PIN reset and the CSV export by whom, never the PIN", async ({ adminPage: page, request, token }) => {
+  const driver = await createDriver(request, token);
+  const reset = await request.post(`/api/drivers/${driver.id}/pin`, { headers: bearer(token), data: { pin: '735190' } });
+  expect(reset.ok()).toBe(true);
+  await page.getByRole('tab', { name: 'Drivers', exact: true }).click();
+  await page.getByRole('button', { name: `History ${driver.name}` }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Audit log' });
+  const row = panel.getByRole('row').filter({ hasText: 'Driver pin reset' });
+  await expect(row).toContainText(E2E_ADMIN.email);
+  await expect(row).toContainText(driver.name);
+  await expect(panel.getByRole('row').filter({ hasText: 'Driver created' })).toBeVisible();
+  await expect(panel).not.toContainText('735190');
+  await expect(panel).not.toContainText(driver.pin);
+
+  // An export through the panel's own button is in the log with its filters.
+  await page.getByRole('tab', { name: 'Packages', exact: true }).click();
+  await page.getByRole('button', { name: 'Export these packages as CSV' }).click();
+  await page.getByRole('tab', { name: 'Audit log', exact: true }).click();
+  await panel.getByRole('button', { name: 'Clear filters' }).click();
+  await panel.getByRole('textbox', { name: 'Object', exact: true }).click();
+  await page.getByRole('option', { name: 'Export', exact: true }).click();
+  await expect(panel.getByRole('row').filter({ hasText: 'Export downloaded' }).first()).toContainText(E2E_ADMIN.email);
 });
 
 for (const width of [1280, 375]) {

@@ -140,6 +140,8 @@ export const ADMIN_TEXT = {
     lastUpdate: 'Last update',
     never: 'Never',
     edit: 'Edit',
+    /** Opens the driver's entries in the Audit log tab. */
+    history: 'History',
     editTitle: (name: string) => `Edit ${name}`,
     save: 'Save',
     saved: 'Driver updated successfully!',
