@@ -20,6 +20,8 @@ interface RequestScope {
   ended: boolean;
   /** Overrides the principal (a sign-in, which has none yet). */
   actor?: AuditActor;
+  /** Actors' labels read once per request (an import writes thousands of entries by one admin). */
+  labels?: Map<string, string>;
 }
 
 /**
@@ -39,12 +41,13 @@ export function asActor<T>(actor: AuditActor, work: () => T): T {
   return scopes.run({ principal: () => null, ip: current?.ip ?? null, ended: false, actor }, work);
 }
 
-/** Who is acting now, and from where. */
-export function currentActor(): { actor: AuditActor; ip: string | null } {
+/** Who is acting now, from where, and the request's memory of actors' labels (none outside a request). */
+export function currentActor(): { actor: AuditActor; ip: string | null; labels: Map<string, string> | null } {
   const scope = scopes.getStore();
-  if (!scope || scope.ended) return { actor: SYSTEM_ACTOR, ip: null };
-  if (scope.actor) return { actor: scope.actor, ip: scope.ip };
-  return { actor: actorOf(scope.principal()), ip: scope.ip };
+  if (!scope || scope.ended) return { actor: SYSTEM_ACTOR, ip: null, labels: null };
+  scope.labels ??= new Map();
+  if (scope.actor) return { actor: scope.actor, ip: scope.ip, labels: scope.labels };
+  return { actor: actorOf(scope.principal()), ip: scope.ip, labels: scope.labels };
 }
 
 export function actorOf(principal: Principal | null): AuditActor {

@@ -88,8 +88,8 @@ export async function recordAudit(repos: Repositories, change: AuditChange, at: 
 
 /** As recordAudit for many changes by one actor (a batch deletion): the actor is looked up once, rows go in chunks. */
 export async function recordAuditMany(repos: Repositories, changes: readonly AuditChange[], at: string = nowIso()): Promise<AuditLogRow[]> {
-  const { actor: current, ip } = currentActor();
-  const labels = new Map<string, string>();
+  const { actor: current, ip, labels: remembered } = currentActor();
+  const labels = remembered ?? new Map<string, string>();
   const rows: AuditLogRow[] = [];
   const atMs = Date.parse(at);
   for (const change of changes) {
