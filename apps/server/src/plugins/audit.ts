@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { runInRequestScope } from '../services/audit/audit-context.ts';
+import { actorOf, type AuditActor } from '../services/audit/audit-context.ts';
 import { AuditService } from '../services/audit/audit-service.ts';
 
 declare module 'fastify' {
@@ -8,26 +8,21 @@ declare module 'fastify' {
     /** The audit log (decision 070). */
     audit: AuditService;
   }
+  interface FastifyRequest {
+    /** Who this request acts as, for the audit log: its principal (admin, driver, API key) and address. */
+    readonly auditActor: AuditActor;
+  }
 }
 
-const ENDS = Symbol('audit scope end');
-type ScopedRequest = FastifyRequest & { [ENDS]?: () => void };
-
-/**
- * Opens each request's audit scope (services/audit/audit-context.ts) around its validation, hooks and handler, so the
- * services it calls record the caller as the actor; starts and stops the retention prune with the app.
- */
+/** The audit log's service and each request's actor; starts and stops the retention prune with the app. */
 export default fp(
   async function auditPlugin(app: FastifyInstance) {
     const audit = new AuditService(app.repos, { retentionDays: app.env.AUDIT_RETENTION_DAYS, log: app.log });
     app.decorate('audit', audit);
-    // After body parsing (which leaves the async context of the request's own hooks), before the handler.
-    app.addHook('preValidation', (request: ScopedRequest, _reply, done) => {
-      const { end } = runInRequestScope({ principal: () => request.principal, ip: request.ip }, () => done());
-      request[ENDS] = end;
-    });
-    app.addHook('onResponse', async (request: ScopedRequest) => {
-      request[ENDS]?.();
+    app.decorateRequest('auditActor', {
+      getter() {
+        return actorOf(this.principal, this.ip);
+      },
     });
     app.addHook('onReady', async () => audit.start());
     app.addHook('onClose', async () => audit.stop());

@@ -21,6 +21,7 @@ import livePlugin from '../realtime/live-plugin.ts';
 import { EmailChannel, SmsChannel } from '../services/notifications/channels.ts';
 import { NotificationService } from '../services/notifications/notification-service.ts';
 import { NotificationWorker } from '../services/notifications/notification-worker.ts';
+import { SYSTEM_ACTOR } from '../services/audit/audit-context.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,7 +95,7 @@ export default fp(
       retryBaseMs: env.NOTIFY_RETRY_BASE_MS,
       leaseMs: env.NOTIFY_LEASE_MS,
       liveLink: async (packageId, hours) =>
-        (await app.shareLinks.create({ packageRef: packageId, hours, kind: 'customer', createdBy: 'system:notifications', origin: publicUrl })).url,
+        (await app.shareLinks.create({ packageRef: packageId, hours, kind: 'customer', createdBy: 'system:notifications', origin: publicUrl, actor: SYSTEM_ACTOR })).url,
       log: app.log,
     });
     app.decorate('notifications', notifications);

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../repositories/errors.ts';
 import { driverRow } from '../repositories/drivers.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { SessionService } from './sessions.ts';
+import type { AuditActor } from './audit/audit-context.ts';
 import { recordAudit } from './audit/audit-trail.ts';
 import { driverCreator } from './share-links.ts';
 
@@ -63,7 +64,7 @@ export class DriverService {
   }
 
   /** Creates a driver; answers it with its PIN in clear, which is never readable again. */
-  async create(input: NewDriver, options: { selfRegistered?: boolean } = {}): Promise<{ driver: DriverRow; pin: string }> {
+  async create(input: NewDriver, actor: AuditActor | 'self-registered'): Promise<{ driver: DriverRow; pin: string }> {
     const phone = normalizePhone(input.phone);
     if (await this.repos.drivers.findByPhone(phone)) throw conflict(ERR.phoneTaken);
     const pin = input.pin ?? newPin();
@@ -81,12 +82,13 @@ export class DriverService {
         await recordAudit(
           trx,
           {
-            action: options.selfRegistered ? 'driver.registered' : 'driver.created',
+            action: actor === 'self-registered' ? 'driver.registered' : 'driver.created',
             objectType: 'driver',
             objectId: driver.id,
             objectLabel: driver.name,
             after: driver,
-            actor: options.selfRegistered ? { type: 'driver', id: driver.id, label: driver.name } : undefined,
+            // The portal's own account: the new driver is its own actor.
+            actor: actor === 'self-registered' ? { type: 'driver', id: driver.id, label: driver.name } : actor,
           },
           driver.createdAt,
         );
@@ -107,7 +109,7 @@ export class DriverService {
   }
 
   /** Edits a driver; a driver deactivated here is signed out everywhere at once. */
-  async update(id: string, changes: DriverChanges): Promise<DriverRow> {
+  async update(id: string, changes: DriverChanges, actor: AuditActor): Promise<DriverRow> {
     const row = await this.get(id);
     const set: Partial<DriverRow> = {};
     if (changes.name !== undefined) set.name = changes.name;
@@ -127,7 +129,7 @@ export class DriverService {
       try {
         await this.repos.transaction(async (trx) => {
           await trx.drivers.update(id, set);
-          await recordAudit(trx, { action, objectType: 'driver', objectId: id, objectLabel: set.name ?? row.name, before: row, after: { ...row, ...set } });
+          await recordAudit(trx, { action, objectType: 'driver', objectId: id, objectLabel: set.name ?? row.name, before: row, after: { ...row, ...set }, actor });
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(ERR.phoneTaken);
@@ -140,14 +142,14 @@ export class DriverService {
   }
 
   /** Sets a new PIN (the given one or a generated one), ends the driver's sessions, and answers the PIN in clear, once. */
-  async resetPin(id: string, pin?: string): Promise<string> {
+  async resetPin(id: string, actor: AuditActor, pin?: string): Promise<string> {
     const row = await this.get(id);
     const next = pin ?? newPin();
     const pinHash = await hashSecret(next);
     await this.repos.transaction(async (trx) => {
       await trx.drivers.update(id, { pinHash });
       // The PIN itself is never recorded (nor its hash): the entry says only that it was reset, and whether it was chosen.
-      await recordAudit(trx, { action: 'driver.pin_reset', objectType: 'driver', objectId: id, objectLabel: row.name, after: { chosenByAdmin: pin !== undefined, sessionsEnded: true } });
+      await recordAudit(trx, { action: 'driver.pin_reset', objectType: 'driver', objectId: id, objectLabel: row.name, after: { chosenByAdmin: pin !== undefined, sessionsEnded: true }, actor });
     });
     await this.endAccess(id);
     return next;
@@ -169,12 +171,12 @@ export class DriverService {
   }
 
   /** A position an admin read off a shared maps link; it says nothing about the driver's device being online. */
-  async setLocationFromLink(id: string, lat: number, lng: number, link: string): Promise<DriverRow> {
+  async setLocationFromLink(id: string, lat: number, lng: number, link: string, actor: AuditActor): Promise<DriverRow> {
     const row = await this.get(id);
     const set = { currentLat: lat, currentLng: lng, lastLocationUpdate: nowIso(), realLocationLink: link };
     await this.repos.transaction(async (trx) => {
       await trx.drivers.update(id, set);
-      await recordAudit(trx, { action: 'driver.location_set', objectType: 'driver', objectId: id, objectLabel: row.name, before: row, after: { ...row, ...set } });
+      await recordAudit(trx, { action: 'driver.location_set', objectType: 'driver', objectId: id, objectLabel: row.name, before: row, after: { ...row, ...set }, actor });
     });
     return { ...row, ...set };
   }

@@ -1,5 +1,6 @@
 import { nowIso } from '../lib/time.ts';
 import type { Repositories } from '../repositories/index.ts';
+import type { AuditActor } from './audit/audit-context.ts';
 import { recordAudit } from './audit/audit-trail.ts';
 
 export const CURRENT_LOCATION_SETTING = 'current_location';
@@ -33,13 +34,13 @@ export class SettingsService {
   }
 
   /** Every write is a person's change of a setting: it is recorded in the audit log with the value before and after. */
-  async write(id: string, value: unknown): Promise<string> {
+  async write(id: string, value: unknown, actor: AuditActor): Promise<string> {
     const updatedAt = nowIso();
     const text = JSON.stringify(value);
     const before = await this.read<unknown>(id);
     await this.repos.transaction(async (trx) => {
       await trx.settings.upsert({ id, value: text, updatedAt });
-      await recordAudit(trx, { action: 'setting.updated', objectType: 'setting', objectId: id, objectLabel: id, before: { value: before?.value ?? null }, after: { value } }, updatedAt);
+      await recordAudit(trx, { action: 'setting.updated', objectType: 'setting', objectId: id, objectLabel: id, before: { value: before?.value ?? null }, after: { value }, actor }, updatedAt);
     });
     return updatedAt;
   }
@@ -58,10 +59,10 @@ export class SettingsService {
   }
 
   /** Coordinates are kept only as a pair. */
-  async setCurrentLocation(location: string, lat?: number | null, lng?: number | null): Promise<GlobalLocation> {
+  async setCurrentLocation(actor: AuditActor, location: string, lat?: number | null, lng?: number | null): Promise<GlobalLocation> {
     const pair = lat != null && lng != null;
     const value = { location, lat: pair ? lat : null, lng: pair ? lng : null };
-    const updatedAt = await this.write(CURRENT_LOCATION_SETTING, value);
+    const updatedAt = await this.write(CURRENT_LOCATION_SETTING, value, actor);
     return { ...value, updatedAt };
   }
 
@@ -74,9 +75,9 @@ export class SettingsService {
     };
   }
 
-  async setRealLocation(realLocationLink: string, timestamp?: string): Promise<RealLocation> {
+  async setRealLocation(actor: AuditActor, realLocationLink: string, timestamp?: string): Promise<RealLocation> {
     const value = { realLocationLink, timestamp: timestamp ?? nowIso() };
-    await this.write(REAL_LOCATION_SETTING, value);
+    await this.write(REAL_LOCATION_SETTING, value, actor);
     return value;
   }
 }

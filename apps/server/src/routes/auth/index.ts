@@ -29,6 +29,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = await app.audit.signIn(
         'admin',
         email,
+        request.ip,
         () => app.signInGuard.attempt('admin', email, request.ip, () => app.admins.authenticate(email, password), ERR.invalidCredentials),
       );
       const token = await app.sessions.create('admin', admin.id);
@@ -56,7 +57,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (principal?.role === 'admin' || principal?.role === 'driver') {
         await app.sessions.revoke(principal.tokenHash);
         const id = principal.role === 'admin' ? principal.adminId : principal.driverId;
-        await app.audit.record({ action: 'session.signed_out', objectType: principal.role, objectId: id });
+        await app.audit.record({ action: 'session.signed_out', objectType: principal.role, objectId: id, actor: request.auditActor });
       }
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { success: true };

@@ -26,7 +26,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/exports/packages',
     { schema: { tags, summary: 'Packages as CSV, with their outcome and driver; the package list’s filters and sort', description, security, querystring: packageExportQuerySchema, response: replies } },
     async (request, reply) => {
-      await app.audit.record({ action: 'export.downloaded', objectType: 'export', objectId: 'packages', objectLabel: 'Packages CSV', after: { filters: request.query } });
+      await app.audit.record({ action: 'export.downloaded', objectType: 'export', objectId: 'packages', objectLabel: 'Packages CSV', after: { filters: request.query }, actor: request.auditActor });
       sendCsv(reply, 'packages', PACKAGE_CSV_COLUMNS, app.exports.packages(request.query));
       return reply;
     },
@@ -36,7 +36,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/exports/drivers',
     { schema: { tags, summary: 'Drivers as CSV, with the packages on board', description, security, querystring: driverExportQuerySchema, response: replies } },
     async (request, reply) => {
-      await app.audit.record({ action: 'export.downloaded', objectType: 'export', objectId: 'drivers', objectLabel: 'Drivers CSV', after: { filters: request.query } });
+      await app.audit.record({ action: 'export.downloaded', objectType: 'export', objectId: 'drivers', objectLabel: 'Drivers CSV', after: { filters: request.query }, actor: request.auditActor });
       sendCsv(reply, 'drivers', DRIVER_CSV_COLUMNS, app.exports.drivers(request.query));
       return reply;
     },
@@ -46,7 +46,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/exports/pickup-requests',
     { schema: { tags, summary: 'Pickup requests as CSV', description, security, querystring: pickupExportQuerySchema, response: replies } },
     async (request, reply) => {
-      await app.audit.record({ action: 'export.downloaded', objectType: 'export', objectId: 'pickup-requests', objectLabel: 'Pickup requests CSV', after: { filters: request.query } });
+      await app.audit.record({ action: 'export.downloaded', objectType: 'export', objectId: 'pickup-requests', objectLabel: 'Pickup requests CSV', after: { filters: request.query }, actor: request.auditActor });
       sendCsv(reply, 'pickup-requests', PICKUP_REQUEST_CSV_COLUMNS, app.exports.pickupRequests(request.query));
       return reply;
     },

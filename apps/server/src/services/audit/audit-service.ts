@@ -3,7 +3,6 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { isoFromMs } from '../../lib/time.ts';
 import type { AuditFilter } from '../../repositories/audit.ts';
 import type { Repositories } from '../../repositories/index.ts';
-import { asActor, type AuditActor } from './audit-context.ts';
 import { recordAudit, type AuditChange } from './audit-trail.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,25 +49,21 @@ export class AuditService {
   async signIn<T extends { id: string }>(
     kind: 'admin' | 'driver',
     account: string,
+    ip: string,
     attempt: () => Promise<T>,
   ): Promise<T> {
     try {
       const subject = await attempt();
-      await this.record({ action: 'session.signed_in', objectType: kind, objectId: subject.id, objectLabel: account, actor: { type: kind, id: subject.id } });
+      await this.record({ action: 'session.signed_in', objectType: kind, objectId: subject.id, objectLabel: account, actor: { type: kind, id: subject.id, ip } });
       return subject;
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 401) {
         const known = kind === 'admin' ? await this.repos.admins.findByEmail(account) : await this.repos.drivers.findByPhone(account);
         const id = known?.id ?? null;
-        await this.record({ action: 'session.sign_in_failed', objectType: kind, objectId: id, objectLabel: account, actor: { type: kind, id: null, label: account } });
+        await this.record({ action: 'session.sign_in_failed', objectType: kind, objectId: id, objectLabel: account, actor: { type: kind, id: null, label: account, ip } });
       }
       throw err;
     }
-  }
-
-  /** Runs `work` as `actor` (a driver who just registered acts as itself). */
-  as<T>(actor: AuditActor, work: () => T): T {
-    return asActor(actor, work);
   }
 
   /** Deletes the entries older than the retention, in batches; answers how many went. */

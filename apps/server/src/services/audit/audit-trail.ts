@@ -2,7 +2,7 @@ import type { AuditLogRow } from '../../db/types.ts';
 import { newTimeOrderedId } from '../../lib/crypto.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Repositories } from '../../repositories/index.ts';
-import { currentActor, type AuditActor } from './audit-context.ts';
+import type { AuditActor } from './audit-context.ts';
 
 /** What a service records about one change (design.md §11). */
 export interface AuditChange {
@@ -16,8 +16,8 @@ export interface AuditChange {
   before?: object | null | undefined;
   /** The object after (a creation or an update), or what was done (an export's filters). */
   after?: object | null | undefined;
-  /** Who did it, when the request's principal is not the one (a sign-in). */
-  actor?: AuditActor | undefined;
+  /** Who did it: the request's actor (`request.auditActor`), or SYSTEM_ACTOR outside a request. */
+  actor: AuditActor;
 }
 
 /** Bookkeeping columns that change with every write and say nothing about the change itself. */
@@ -88,12 +88,11 @@ export async function recordAudit(repos: Repositories, change: AuditChange, at: 
 
 /** As recordAudit for many changes by one actor (a batch deletion): the actor is looked up once, rows go in chunks. */
 export async function recordAuditMany(repos: Repositories, changes: readonly AuditChange[], at: string = nowIso()): Promise<AuditLogRow[]> {
-  const { actor: current, ip, labels: remembered } = currentActor();
-  const labels = remembered ?? new Map<string, string>();
+  const labels = new Map<string, string>();
   const rows: AuditLogRow[] = [];
   const atMs = Date.parse(at);
   for (const change of changes) {
-    const actor = change.actor ?? current;
+    const { actor } = change;
     const fields = changedFields(change.before, change.after);
     const isUpdate = change.before && change.after;
     if (isUpdate && Object.keys(fields.after ?? {}).length === 0 && Object.keys(fields.before ?? {}).length === 0) continue;
@@ -112,7 +111,7 @@ export async function recordAuditMany(repos: Repositories, changes: readonly Aud
       objectLabel: change.objectLabel?.slice(0, 200) ?? null,
       before: fields.before && Object.keys(fields.before).length ? JSON.stringify(fields.before) : null,
       after: fields.after && Object.keys(fields.after).length ? JSON.stringify(fields.after) : null,
-      ip,
+      ip: actor.ip ?? null,
     });
   }
   await repos.audit.insertMany(rows);

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AuditActor } from '../audit/audit-context.ts';
 import { recordAudit } from '../audit/audit-trail.ts';
 import {
   STATUS_LABELS,
@@ -264,7 +265,7 @@ export class NotificationService {
     return byEvent;
   }
 
-  async saveTemplate(key: TemplateKey, input: { enabled: boolean; subject: string | null; body: string }): Promise<TemplateView> {
+  async saveTemplate(key: TemplateKey, input: { enabled: boolean; subject: string | null; body: string }, actor: AuditActor): Promise<TemplateView> {
     const known = defaultOf(key);
     this.assertTemplate(key.channel, input);
     const before = (await this.templates()).find((t) => templateId(t) === templateId(known));
@@ -284,13 +285,14 @@ export class NotificationService {
         objectLabel: row.id,
         before: before && { enabled: before.enabled, subject: before.subject, body: before.body },
         after: { enabled: input.enabled, subject: row.subject, body: row.body },
+        actor,
       }, row.updatedAt);
     });
     return (await this.templates()).find((t) => templateId(t) === templateId(known))!;
   }
 
   /** Back to the product's words and setting. */
-  async resetTemplate(key: TemplateKey): Promise<TemplateView> {
+  async resetTemplate(key: TemplateKey, actor: AuditActor): Promise<TemplateView> {
     const known = defaultOf(key);
     const before = (await this.templates()).find((t) => templateId(t) === templateId(known));
     await this.repos.transaction(async (trx) => {
@@ -302,6 +304,7 @@ export class NotificationService {
         objectLabel: templateId(known),
         before: before && { enabled: before.enabled, subject: before.subject, body: before.body },
         after: { enabled: known.enabled, subject: known.subject, body: known.body },
+        actor,
       });
     });
     return (await this.templates()).find((t) => templateId(t) === templateId(known))!;
@@ -346,8 +349,8 @@ export class NotificationService {
     return value;
   }
 
-  async saveSettings(value: NotificationSettings): Promise<NotificationSettings> {
-    await this.settings.write(NOTIFICATION_SETTINGS, value);
+  async saveSettings(value: NotificationSettings, actor: AuditActor): Promise<NotificationSettings> {
+    await this.settings.write(NOTIFICATION_SETTINGS, value, actor);
     this.settingsCache = { value, atMs: Date.now() };
     return value;
   }
@@ -372,13 +375,13 @@ export class NotificationService {
   }
 
   /** The admin's resend: the message goes back in the queue now; the send-time rules still apply. */
-  async resend(id: string): Promise<NotificationMessageRow> {
+  async resend(id: string, actor: AuditActor): Promise<NotificationMessageRow> {
     const message = await this.repos.notifications.findMessage(id);
     if (!message) throw notFound('Message not found');
     if (message.status === 'sending' || message.status === 'queued') throw badRequest('This message is already waiting to be sent');
     await this.repos.transaction(async (trx) => {
       await trx.notifications.requeue(id, isoFromMs(Date.now()));
-      await recordAudit(trx, { action: 'notification_message.resent', objectType: 'notification_message', objectId: id, objectLabel: message.channel, before: { status: message.status }, after: { status: 'queued' } });
+      await recordAudit(trx, { action: 'notification_message.resent', objectType: 'notification_message', objectId: id, objectLabel: message.channel, before: { status: message.status }, after: { status: 'queued' }, actor });
     });
     return (await this.repos.notifications.findMessage(id))!;
   }
