@@ -16,6 +16,7 @@ import { openDatabase, type DatabaseHandle } from './db/index.ts';
 import { configureSecretHashing } from './lib/crypto.ts';
 import type { Env } from './env.ts';
 import authPlugin from './plugins/auth.ts';
+import auditPlugin from './plugins/audit.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin, { handleError } from './plugins/errors.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(securityPlugin, { env, namespace: options.namespace ?? 'app' });
   await app.register(databasePlugin, { handle, closeOnShutdown: ownsDatabase });
   await app.register(authPlugin);
+  await app.register(auditPlugin);
   await app.register(idempotencyPlugin);
   await app.register(swagger, {
     openapi: {

@@ -123,6 +123,8 @@ const envSchema = z.object({
   INGEST_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Requests per API key per minute (issue 19): 429 with Retry-After beyond. */
   API_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Days the audit log keeps an entry (issue 20, decision 070); older ones are pruned hourly. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   /** Pickup requests (and driver self-registrations) per IP per hour (design.md §4: 10). */
   PICKUP_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),

@@ -24,3 +24,4 @@ export * from './schemas/exports.ts';
 export * from './delivery-window.ts';
 export * from './schemas/dispatch.ts';
 export * from './schemas/package-import.ts';
+export * from './schemas/audit.ts';

@@ -164,6 +164,9 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'GET /api/package-imports/template': ADMIN,
   'GET /api/package-imports/:id': ADMIN,
   'GET /api/package-imports/:id/report': ADMIN,
+
+  // The audit log (issue 20, decision 070): an admin session only, never an API key.
+  'GET /api/audit': ADMIN,
 };
 
 /** Routes outside /api that serve the web app, its files and the API documentation: public by nature. */

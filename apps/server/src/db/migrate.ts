@@ -9,6 +9,7 @@ import * as m006 from './migrations/006-dispatch.ts';
 import * as m007 from './migrations/007-api-keys.ts';
 import * as m008 from './migrations/008-webhooks.ts';
 import * as m009 from './migrations/009-package-imports.ts';
+import * as m010 from './migrations/010-audit-log.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '007-api-keys': m007,
   '008-webhooks': m008,
   '009-package-imports': m009,
+  '010-audit-log': m010,
 };
 
 class BundledProvider implements MigrationProvider {

@@ -350,6 +350,22 @@ export interface WebhookAttemptsTable {
   nextRetryAt: string | null;
 }
 
+/** One entry of the audit log (migration 010, decision 070): before and after are JSON text of the changed fields. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actorType: string;
+  actorId: string | null;
+  actorLabel: string;
+  action: string;
+  objectType: string;
+  objectId: string | null;
+  objectLabel: string | null;
+  before: string | null;
+  after: string | null;
+  ip: string | null;
+}
+
 export interface Database {
   packages: PackagesTable;
   statusHistory: StatusHistoryTable;
@@ -381,6 +397,7 @@ export interface Database {
   webhookAttempts: WebhookAttemptsTable;
   packageImports: PackageImportsTable;
   packageImportRows: PackageImportRowsTable;
+  auditLog: AuditLogTable;
 }
 
 /** A CSV import of packages (migration 009, issue 20): its progress and counts. */
@@ -447,3 +464,4 @@ export type NewPackageRow = Insertable<PackagesTable>;
 export type NewPickupRequestRow = Insertable<PickupRequestsTable>;
 export type PackageImportRow = Selectable<PackageImportsTable>;
 export type PackageImportLineRow = Selectable<PackageImportRowsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

@@ -25,6 +25,7 @@ import { NotificationWorker } from '../services/notifications/notification-worke
 import { WebhookSender } from '../services/webhooks/sender.ts';
 import { WebhookService } from '../services/webhooks/webhook-service.ts';
 import { secretBoxFor } from '../lib/secret-box.ts';
+import { SYSTEM_ACTOR } from '../services/audit/audit-context.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,7 +64,7 @@ export default fp(
     app.decorate('admins', new AdminService(repos));
     app.decorate('drivers', new DriverService(repos, app.sessions));
     app.decorate('pickups', new PickupService(repos));
-    app.decorate('settings', new SettingsService(repos.settings));
+    app.decorate('settings', new SettingsService(repos));
     app.decorate('devices', new DeviceService(repos));
     app.decorate('ingestLimit', new IngestLimiter(app.counters, app.env.INGEST_PER_MINUTE));
     const geocoder = new Geocoder({ cacheRepository: repos.geocodeCache, providerUrl: app.env.GEOCODER_URL, log: app.log });
@@ -101,7 +102,7 @@ export default fp(
       retryBaseMs: env.NOTIFY_RETRY_BASE_MS,
       leaseMs: env.NOTIFY_LEASE_MS,
       liveLink: async (packageId, hours) =>
-        (await app.shareLinks.create({ packageRef: packageId, hours, kind: 'customer', createdBy: 'system:notifications', origin: publicUrl })).url,
+        (await app.shareLinks.create({ packageRef: packageId, hours, kind: 'customer', createdBy: 'system:notifications', origin: publicUrl, actor: SYSTEM_ACTOR })).url,
       log: app.log,
     });
     app.decorate('notifications', notifications);

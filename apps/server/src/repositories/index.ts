@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { AdminRepository } from './admins.ts';
 import { ApiKeyRepository } from './api-keys.ts';
+import { AuditRepository } from './audit.ts';
 import { DeferredChanges, NO_CHANGES, type ChangeSink } from './changes.ts';
 import { DeliveryProofRepository } from './delivery-proof.ts';
 import { DeviceRepository } from './devices.ts';
@@ -40,6 +41,7 @@ export class Repositories {
   readonly routeStops: RouteStopRepository;
   readonly webhooks: WebhookRepository;
   readonly packageImports: PackageImportRepository;
+  readonly audit: AuditRepository;
 
   constructor(
     private readonly db: Executor,
@@ -62,6 +64,7 @@ export class Repositories {
     this.routeStops = new RouteStopRepository(db);
     this.webhooks = new WebhookRepository(db);
     this.packageImports = new PackageImportRepository(db);
+    this.audit = new AuditRepository(db);
   }
 
   /**

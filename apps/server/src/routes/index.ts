@@ -28,6 +28,7 @@ import statsRoutes from './stats/index.ts';
 import trackingRoutes from './tracking/index.ts';
 import unsubscribeRoutes from './unsubscribe/index.ts';
 import wsRoutes from './ws/index.ts';
+import auditRoutes from './audit/index.ts';
 
 /**
  * Every route plugin. A route lives in the folder named by the first segment of its URL after /api
@@ -64,4 +65,5 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(packageImportRoutes);
   await app.register(fleetRoutes);
   await app.register(wsRoutes);
+  await app.register(auditRoutes);
 }

@@ -3,6 +3,8 @@ import type { AdminUserRow } from '../db/types.ts';
 import { hashSecret, newId, newToken, verifySecret } from '../lib/crypto.ts';
 import { conflict } from '../lib/http-errors.ts';
 import { nowIso } from '../lib/time.ts';
+import { SYSTEM_ACTOR } from './audit/audit-context.ts';
+import { recordAudit } from './audit/audit-trail.ts';
 import type { Repositories } from '../repositories/index.ts';
 
 export class AdminService {
@@ -31,7 +33,11 @@ export class AdminService {
     const normalized = email.trim().toLowerCase();
     if (await this.findByEmail(normalized)) throw conflict(ERR.emailTaken);
     const admin: AdminUserRow = { id: newId(), email: normalized, passwordHash: await hashSecret(password), isActive: 1, createdAt: nowIso() };
-    await this.repos.admins.insert(admin);
+    // The first admin at start-up and the CLI's are the system's doing (no request, no principal).
+    await this.repos.transaction(async (trx) => {
+      await trx.admins.insert(admin);
+      await recordAudit(trx, { action: 'admin.created', objectType: 'admin', objectId: admin.id, objectLabel: admin.email, after: admin, actor: SYSTEM_ACTOR }, admin.createdAt);
+    });
     return admin;
   }
 
@@ -39,7 +45,11 @@ export class AdminService {
   async resetPassword(email: string, password: string): Promise<AdminUserRow | null> {
     const admin = await this.findByEmail(email);
     if (!admin) return null;
-    await this.repos.admins.update(admin.id, { passwordHash: await hashSecret(password), isActive: 1 });
+    const passwordHash = await hashSecret(password);
+    await this.repos.transaction(async (trx) => {
+      await trx.admins.update(admin.id, { passwordHash, isActive: 1 });
+      await recordAudit(trx, { action: 'admin.password_reset', objectType: 'admin', objectId: admin.id, objectLabel: admin.email, after: { sessionsEnded: true, isActive: 1 }, actor: SYSTEM_ACTOR });
+    });
     await this.repos.sessions.deleteFor('admin', admin.id);
     return admin;
   }

@@ -4,6 +4,8 @@ import { newId, newToken, sha256 } from '../lib/crypto.ts';
 import { notFound } from '../lib/http-errors.ts';
 import { isoFromMs } from '../lib/time.ts';
 import type { Repositories } from '../repositories/index.ts';
+import type { AuditActor } from './audit/audit-context.ts';
+import { recordAudit } from './audit/audit-trail.ts';
 
 /** Every key begins so: a principal resolver tells a key from a session token at a glance, and so can a person. */
 export const API_KEY_PREFIX = 'ck_';
@@ -29,7 +31,7 @@ export class ApiKeyService {
 
   constructor(private readonly repos: Repositories) {}
 
-  async create(input: ApiKeyInput & { scopes: ApiKeyScope[] }, createdBy: string, nowMs = Date.now()): Promise<{ row: ApiKeyRow; key: string }> {
+  async create(input: ApiKeyInput & { scopes: ApiKeyScope[] }, createdBy: string, actor: AuditActor, nowMs = Date.now()): Promise<{ row: ApiKeyRow; key: string }> {
     const visible = newToken(6).replace(/[-_]/g, 'x').slice(0, 8).toLowerCase();
     const key = `${API_KEY_PREFIX}${visible}_${newToken(32)}`;
     const row: ApiKeyRow = {
@@ -43,7 +45,10 @@ export class ApiKeyService {
       lastUsedAt: null,
       revokedAt: null,
     };
-    await this.repos.apiKeys.insert(row);
+    await this.repos.transaction(async (trx) => {
+      await trx.apiKeys.insert(row);
+      await recordAudit(trx, { action: 'api_key.created', objectType: 'api_key', objectId: row.id, objectLabel: row.name, after: { name: row.name, prefix: row.prefix, scopes: row.scopes }, actor }, row.createdAt);
+    });
     return { row, key };
   }
 
@@ -51,10 +56,13 @@ export class ApiKeyService {
     return this.repos.apiKeys.list();
   }
 
-  async revoke(id: string, nowMs = Date.now()): Promise<ApiKeyRow> {
+  async revoke(id: string, actor: AuditActor, nowMs = Date.now()): Promise<ApiKeyRow> {
     const row = await this.repos.apiKeys.findById(id);
     if (!row) throw notFound('API key not found');
-    await this.repos.apiKeys.revoke(id, isoFromMs(nowMs));
+    await this.repos.transaction(async (trx) => {
+      await trx.apiKeys.revoke(id, isoFromMs(nowMs));
+      if (!row.revokedAt) await recordAudit(trx, { action: 'api_key.revoked', objectType: 'api_key', objectId: id, objectLabel: row.name, before: { revokedAt: null }, after: { revokedAt: isoFromMs(nowMs) }, actor });
+    });
     this.cache.delete(row.keyHash);
     return (await this.repos.apiKeys.findById(id))!;
   }

@@ -5,6 +5,8 @@ import { conflict, notFound } from '../lib/http-errors.ts';
 import { nowIso } from '../lib/time.ts';
 import { isUniqueViolation } from '../repositories/errors.ts';
 import type { Repositories } from '../repositories/index.ts';
+import type { AuditActor } from './audit/audit-context.ts';
+import { recordAudit } from './audit/audit-trail.ts';
 
 export const DEVICE_IDENTIFIER_TAKEN = 'A device with this identifier is already registered';
 
@@ -26,13 +28,16 @@ export class DeviceService {
    * Registers a device with a given identifier (a hardware tracker's IMEI) or a generated one; answers the
    * identifier in clear, which is never readable again. A taken identifier is 409.
    */
-  async create(driverId: string, name: string, given?: string): Promise<{ device: DeviceRow; identifier: string }> {
+  async create(driverId: string, name: string, actor: AuditActor, given?: string): Promise<{ device: DeviceRow; identifier: string }> {
     const driver = await this.repos.drivers.findById(driverId);
     if (!driver) throw notFound(ERR.driverNotFound);
     const identifier = given?.trim() || newToken(24);
     const device: DeviceRow = { id: newId(), driverId, name, identifierHash: sha256(identifier), lastSeenAt: null, lastBattery: null, createdAt: nowIso() };
     try {
-      await this.repos.devices.insert(device);
+      await this.repos.transaction(async (trx) => {
+        await trx.devices.insert(device);
+        await recordAudit(trx, { action: 'device.created', objectType: 'device', objectId: device.id, objectLabel: name, after: { driverId, name }, actor }, device.createdAt);
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(DEVICE_IDENTIFIER_TAKEN);
       throw err;
@@ -45,8 +50,11 @@ export class DeviceService {
     return this.repos.devices.list();
   }
 
-  async remove(id: string): Promise<void> {
-    if (!(await this.repos.devices.delete(id))) throw notFound(ERR.deviceNotFound);
+  async remove(id: string, actor: AuditActor): Promise<void> {
+    await this.repos.transaction(async (trx) => {
+      if (!(await trx.devices.delete(id))) throw notFound(ERR.deviceNotFound);
+      await recordAudit(trx, { action: 'device.deleted', objectType: 'device', objectId: id, actor });
+    });
   }
 
   /**

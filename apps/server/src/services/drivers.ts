@@ -8,6 +8,8 @@ import { isUniqueViolation } from '../repositories/errors.ts';
 import { driverRow } from '../repositories/drivers.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { SessionService } from './sessions.ts';
+import type { AuditActor } from './audit/audit-context.ts';
+import { recordAudit } from './audit/audit-trail.ts';
 import { driverCreator } from './share-links.ts';
 
 export interface NewDriver {
@@ -62,7 +64,7 @@ export class DriverService {
   }
 
   /** Creates a driver; answers it with its PIN in clear, which is never readable again. */
-  async create(input: NewDriver): Promise<{ driver: DriverRow; pin: string }> {
+  async create(input: NewDriver, actor: AuditActor | 'self-registered'): Promise<{ driver: DriverRow; pin: string }> {
     const phone = normalizePhone(input.phone);
     if (await this.repos.drivers.findByPhone(phone)) throw conflict(ERR.phoneTaken);
     const pin = input.pin ?? newPin();
@@ -75,7 +77,22 @@ export class DriverService {
       createdAt: nowIso(),
     });
     try {
-      await this.repos.drivers.insert(driver);
+      await this.repos.transaction(async (trx) => {
+        await trx.drivers.insert(driver);
+        await recordAudit(
+          trx,
+          {
+            action: actor === 'self-registered' ? 'driver.registered' : 'driver.created',
+            objectType: 'driver',
+            objectId: driver.id,
+            objectLabel: driver.name,
+            after: driver,
+            // The portal's own account: the new driver is its own actor.
+            actor: actor === 'self-registered' ? { type: 'driver', id: driver.id, label: driver.name } : actor,
+          },
+          driver.createdAt,
+        );
+      });
     } catch (err) {
       // Two requests for one phone at once: the unique index decides.
       if (isUniqueViolation(err)) throw conflict(ERR.phoneTaken);
@@ -92,7 +109,7 @@ export class DriverService {
   }
 
   /** Edits a driver; a driver deactivated here is signed out everywhere at once. */
-  async update(id: string, changes: DriverChanges): Promise<DriverRow> {
+  async update(id: string, changes: DriverChanges, actor: AuditActor): Promise<DriverRow> {
     const row = await this.get(id);
     const set: Partial<DriverRow> = {};
     if (changes.name !== undefined) set.name = changes.name;
@@ -108,8 +125,12 @@ export class DriverService {
     if (changes.vehicleId !== undefined) set.vehicleId = changes.vehicleId || defaultVehicleId(set.phone ?? row.phone);
     if (changes.isActive !== undefined) set.isActive = changes.isActive ? 1 : 0;
     if (Object.keys(set).length > 0) {
+      const action = set.isActive === undefined || set.isActive === row.isActive ? 'driver.updated' : set.isActive ? 'driver.activated' : 'driver.deactivated';
       try {
-        await this.repos.drivers.update(id, set);
+        await this.repos.transaction(async (trx) => {
+          await trx.drivers.update(id, set);
+          await recordAudit(trx, { action, objectType: 'driver', objectId: id, objectLabel: set.name ?? row.name, before: row, after: { ...row, ...set }, actor });
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(ERR.phoneTaken);
         throw err;
@@ -121,10 +142,15 @@ export class DriverService {
   }
 
   /** Sets a new PIN (the given one or a generated one), ends the driver's sessions, and answers the PIN in clear, once. */
-  async resetPin(id: string, pin?: string): Promise<string> {
-    await this.get(id);
+  async resetPin(id: string, actor: AuditActor, pin?: string): Promise<string> {
+    const row = await this.get(id);
     const next = pin ?? newPin();
-    await this.repos.drivers.update(id, { pinHash: await hashSecret(next) });
+    const pinHash = await hashSecret(next);
+    await this.repos.transaction(async (trx) => {
+      await trx.drivers.update(id, { pinHash });
+      // The PIN itself is never recorded (nor its hash): the entry says only that it was reset, and whether it was chosen.
+      await recordAudit(trx, { action: 'driver.pin_reset', objectType: 'driver', objectId: id, objectLabel: row.name, after: { chosenByAdmin: pin !== undefined, sessionsEnded: true }, actor });
+    });
     await this.endAccess(id);
     return next;
   }
@@ -145,10 +171,13 @@ export class DriverService {
   }
 
   /** A position an admin read off a shared maps link; it says nothing about the driver's device being online. */
-  async setLocationFromLink(id: string, lat: number, lng: number, link: string): Promise<DriverRow> {
+  async setLocationFromLink(id: string, lat: number, lng: number, link: string, actor: AuditActor): Promise<DriverRow> {
     const row = await this.get(id);
     const set = { currentLat: lat, currentLng: lng, lastLocationUpdate: nowIso(), realLocationLink: link };
-    await this.repos.drivers.update(id, set);
+    await this.repos.transaction(async (trx) => {
+      await trx.drivers.update(id, set);
+      await recordAudit(trx, { action: 'driver.location_set', objectType: 'driver', objectId: id, objectLabel: row.name, before: row, after: { ...row, ...set }, actor });
+    });
     return { ...row, ...set };
   }
 

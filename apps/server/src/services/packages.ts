@@ -37,6 +37,8 @@ import type { Repositories } from '../repositories/index.ts';
 import { locationRow, type EndpointType } from '../repositories/packages.ts';
 import { formatCoordinates, type Geocoder } from './geocoder.ts';
 import { earlyArrival } from './notifications/delivery-window.ts';
+import type { AuditActor } from './audit/audit-context.ts';
+import { recordAudit, recordAuditMany } from './audit/audit-trail.ts';
 
 export type { PackageRow } from '../db/types.ts';
 
@@ -143,10 +145,10 @@ export class PackageService {
   }
 
   /** Creates a package with its first history entry and its origin/destination points, in one transaction. */
-  async create(input: PackageInputParsed): Promise<PackageRow> {
+  async create(input: PackageInputParsed, actor: AuditActor): Promise<PackageRow> {
     await this.assertTrackingFree(input.trackingNumber);
     const prepared = await this.prepareCreate(input);
-    await this.writeGuarded((trx) => this.writeCreated(trx, prepared));
+    await this.writeGuarded((trx) => this.writeCreated(trx, prepared, actor));
     return prepared.row;
   }
 
@@ -175,9 +177,10 @@ export class PackageService {
     return { row, status: input.status, pickup, delivery, now };
   }
 
-  /** Writes a prepared package (its row, first history entry, `package.created` event and points) in `trx`. */
-  async writeCreated(trx: Repositories, { row, status, pickup, delivery, now }: PreparedPackage): Promise<void> {
+  /** Writes a prepared package (its row, its audit entry, first history entry, `package.created` event and points) in `trx`. */
+  async writeCreated(trx: Repositories, { row, status, pickup, delivery, now }: PreparedPackage, actor: AuditActor): Promise<void> {
     await trx.packages.insert(row);
+    await recordAudit(trx, { action: 'package.created', objectType: 'package', objectId: row.id, objectLabel: row.trackingNumber, after: row, actor }, row.createdAt);
     await this.insertHistory(trx, row.id, status, row.currentLocation, 'Package created', now);
     await trx.events.append({ type: 'package.created', subjectType: 'package', subjectId: row.id, data: { trackingNumber: row.trackingNumber, status: row.status }, occurredAt: row.createdAt });
     await this.replaceEndpoint(trx, row, 'origin', pickup, now);
@@ -188,7 +191,7 @@ export class PackageService {
    * Replaces a package's fields (PUT). A changed address is geocoded again unless coordinates are given; a status
    * change appends a history entry. realLocationLink is kept when none is given (POST …/location-link removes it).
    */
-  async update(ref: string, input: PackageInputParsed): Promise<PackageRow> {
+  async update(ref: string, input: PackageInputParsed, actor: AuditActor): Promise<PackageRow> {
     const before = await this.getByRef(ref);
     await this.assertTrackingFree(input.trackingNumber, before.id);
     const driver = await this.driverFields(input);
@@ -215,6 +218,7 @@ export class PackageService {
     let entry: StatusHistoryEntry | null = null;
     await this.writeGuarded(async (trx) => {
       await trx.packages.update(id, changes);
+      await recordAudit(trx, { action: 'package.updated', objectType: 'package', objectId: id, objectLabel: after.trackingNumber, before, after, actor }, after.updatedAt);
       if (before.status !== after.status) {
         entry = await this.insertHistory(trx, id, after.status as PackageStatus, after.currentLocation, `Status changed to ${label(after.status)}`, now);
         await this.appendStatusEvents(trx, before, after, now);
@@ -227,22 +231,33 @@ export class PackageService {
   }
 
   /** Deletes a package; its history, locations and share links go with it (foreign keys cascade). */
-  async remove(ref: string): Promise<void> {
+  async remove(ref: string, actor: AuditActor): Promise<void> {
     const pkg = await this.getByRef(ref);
-    await this.repos.packages.deleteByIds([pkg.id]);
+    await this.repos.transaction(async (trx) => {
+      await trx.packages.deleteByIds([pkg.id]);
+      await recordAudit(trx, { action: 'package.deleted', objectType: 'package', objectId: pkg.id, objectLabel: pkg.trackingNumber, before: pkg, actor });
+    });
     this.emit('deleted', [pkg.id]);
   }
 
-  async batchDelete(ids: string[]): Promise<number> {
-    const deleted = await this.repos.packages.deleteByIds([...new Set(ids)]);
+  async batchDelete(ids: string[], actor: AuditActor): Promise<number> {
+    const deleted = await this.repos.transaction(async (trx) => {
+      const gone = await trx.packages.deleteByIds([...new Set(ids)]);
+      await recordAuditMany(trx, gone.map((id) => ({ action: 'package.deleted', objectType: 'package', objectId: id, actor })));
+      return gone;
+    });
     if (deleted.length) this.emit('deleted', deleted);
     return deleted.length;
   }
 
   /** Deletes the packages created more than `daysOld` days ago. */
-  async clearOld(daysOld: number): Promise<number> {
+  async clearOld(daysOld: number, actor: AuditActor): Promise<number> {
     const cutoff = isoFromMs(Date.now() - daysOld * 24 * 60 * 60 * 1000);
-    const deleted = await this.repos.packages.deleteCreatedBefore(cutoff);
+    const deleted = await this.repos.transaction(async (trx) => {
+      const gone = await trx.packages.deleteCreatedBefore(cutoff);
+      await recordAuditMany(trx, gone.map((id) => ({ action: 'package.deleted', objectType: 'package', objectId: id, after: { createdBefore: cutoff }, actor })));
+      return gone;
+    });
     if (deleted.length) this.emit('deleted', deleted);
     return deleted.length;
   }
@@ -276,17 +291,17 @@ export class PackageService {
   }
 
   /** Admin status update: a history entry as written (status as its label) and the package's status and location. */
-  async addStatus(ref: string, update: StatusUpdate): Promise<PackageRow> {
+  async addStatus(ref: string, update: StatusUpdate, actor: AuditActor): Promise<PackageRow> {
     const before = await this.getByRef(ref);
     const now = this.tick();
     const timestamp = update.timestamp ?? isoFromMs(now);
-    return this.applyStatus(before, update.status, update.location, update.description, now, timestamp);
+    return this.applyStatus(before, update.status, update.location, update.description, now, timestamp, actor);
   }
 
   /** Driver dashboard status change: the history names who changed it; the location is the package's current one. */
-  async changeStatus(ref: string, status: PackageStatus, by: string): Promise<PackageRow> {
+  async changeStatus(ref: string, status: PackageStatus, by: string, actor: AuditActor): Promise<PackageRow> {
     const before = await this.getByRef(ref);
-    return this.changeStatusOf(before, status, `Status changed to ${label(status)} by ${by}`);
+    return this.changeStatusOf(before, status, `Status changed to ${label(status)} by ${by}`, actor);
   }
 
   /**
@@ -294,8 +309,8 @@ export class PackageService {
    * as PATCH …/status to 'delivered', in one transaction with `writeProof` (the outcome row and its files' rows).
    * The place for the `package.delivered` event of the outbox: inside this transaction.
    */
-  async recordDelivery(before: PackageRow, description: string, writeProof: (trx: Repositories) => Promise<void>): Promise<PackageRow> {
-    return this.changeStatusOf(before, 'delivered', description, writeProof);
+  async recordDelivery(before: PackageRow, description: string, writeProof: (trx: Repositories) => Promise<void>, actor: AuditActor): Promise<PackageRow> {
+    return this.changeStatusOf(before, 'delivered', description, actor, writeProof);
   }
 
   /**
@@ -303,12 +318,19 @@ export class PackageService {
    * (`writeProof`), a 'Delivery Attempted' history entry and the `package.attempted` event of the outbox (with the
    * reason, in words) are written in one transaction.
    */
-  async recordAttempt(before: PackageRow, description: string, writeProof: (trx: Repositories) => Promise<void>, reason: string | null = null): Promise<PackageRow> {
+  async recordAttempt(
+    before: PackageRow,
+    description: string,
+    writeProof: (trx: Repositories) => Promise<void>,
+    actor: AuditActor,
+    reason: string | null = null,
+  ): Promise<PackageRow> {
     const now = this.tick();
     const after: PackageRow = { ...before, updatedAt: isoFromMs(now) };
     const entry = await this.repos.transaction(async (trx) => {
       await writeProof(trx);
       await trx.packages.update(before.id, { updatedAt: after.updatedAt });
+      await recordAudit(trx, { action: 'package.attempted', objectType: 'package', objectId: before.id, objectLabel: before.trackingNumber, after: { description, reason }, actor });
       const row: StatusHistoryRow = {
         id: newId(),
         packageId: before.id,
@@ -332,18 +354,18 @@ export class PackageService {
     return after;
   }
 
-  private changeStatusOf(before: PackageRow, status: PackageStatus, description: string, alsoWrite?: (trx: Repositories) => Promise<void>): Promise<PackageRow> {
+  private changeStatusOf(before: PackageRow, status: PackageStatus, description: string, actor: AuditActor, alsoWrite?: (trx: Repositories) => Promise<void>): Promise<PackageRow> {
     const now = this.tick();
     // The driver's coordinates leave the public text once the package is no longer on its way (design.md §4).
     const location =
       GPS_TEXT_PATTERN.test(before.currentLocation) && !isLiveStatus(status)
         ? autoCurrentLocation(status, before.pickupAddress)
         : before.currentLocation;
-    return this.applyStatus(before, status, location, description, now, isoFromMs(now), alsoWrite);
+    return this.applyStatus(before, status, location, description, now, isoFromMs(now), actor, alsoWrite);
   }
 
   /** A position set by hand: stored as a record; 'current' also moves the package's current-location text. */
-  async addLocation(ref: string, input: LocationInput, actor: LocationActor | null): Promise<LocationRow> {
+  async addLocation(ref: string, input: LocationInput, actor: LocationActor | null, auditActor: AuditActor): Promise<LocationRow> {
     const pkg = await this.getByRef(ref);
     const now = this.tick();
     const address = input.address ?? formatCoordinates(input.lat, input.lng, 6);
@@ -368,15 +390,27 @@ export class PackageService {
     await this.repos.transaction(async (trx) => {
       await trx.packages.insertLocation(row);
       await trx.packages.update(pkg.id, changes);
+      await recordAudit(trx, {
+        action: 'package.location_set',
+        objectType: 'package',
+        objectId: pkg.id,
+        objectLabel: pkg.trackingNumber,
+        before: pkg,
+        after: { ...pkg, ...changes, location: { type: input.type, lat: input.lat, lng: input.lng, address } },
+        actor: auditActor,
+      });
     });
     this.emit('location', { ...pkg, ...changes }, presentLocation(row));
     return row;
   }
 
-  async setLocationLink(ref: string, link: string | null): Promise<PackageRow> {
+  async setLocationLink(ref: string, link: string | null, actor: AuditActor): Promise<PackageRow> {
     const pkg = await this.getByRef(ref);
     const updatedAt = isoFromMs(this.tick());
-    await this.repos.packages.update(pkg.id, { realLocationLink: link, updatedAt });
+    await this.repos.transaction(async (trx) => {
+      await trx.packages.update(pkg.id, { realLocationLink: link, updatedAt });
+      await recordAudit(trx, { action: 'package.updated', objectType: 'package', objectId: pkg.id, objectLabel: pkg.trackingNumber, before: pkg, after: { ...pkg, realLocationLink: link }, actor });
+    });
     return { ...pkg, realLocationLink: link, updatedAt };
   }
 
@@ -387,6 +421,7 @@ export class PackageService {
     description: string,
     now: number,
     timestamp: string,
+    actor: AuditActor,
     /** Written in the same transaction (a delivery's proof). */
     alsoWrite?: (trx: Repositories) => Promise<void>,
   ): Promise<PackageRow> {
@@ -394,6 +429,15 @@ export class PackageService {
     const entry = await this.repos.transaction(async (trx) => {
       if (alsoWrite) await alsoWrite(trx);
       await trx.packages.update(before.id, { status, currentLocation: location, updatedAt: after.updatedAt });
+      await recordAudit(trx, {
+        action: before.status === status ? 'package.status_added' : 'package.status_changed',
+        objectType: 'package',
+        objectId: before.id,
+        objectLabel: before.trackingNumber,
+        before: { status: before.status, currentLocation: before.currentLocation },
+        after: { status, currentLocation: location, description },
+        actor,
+      });
       const written = await this.insertHistory(trx, before.id, status, location, description, now, timestamp);
       if (before.status !== status) await this.appendStatusEvents(trx, before, after, now);
       return written;

@@ -4,6 +4,8 @@ import { newId } from '../lib/crypto.ts';
 import { notFound } from '../lib/http-errors.ts';
 import { nowIso } from '../lib/time.ts';
 import type { Repositories } from '../repositories/index.ts';
+import type { AuditActor } from './audit/audit-context.ts';
+import { recordAudit } from './audit/audit-trail.ts';
 
 export class PickupService {
   constructor(private readonly repos: Repositories) {}
@@ -22,11 +24,12 @@ export class PickupService {
     return this.repos.pickupRequests.list();
   }
 
-  async setStatus(id: string, status: PickupRequestStatus): Promise<PickupRequestRow> {
+  async setStatus(id: string, status: PickupRequestStatus, actor: AuditActor): Promise<PickupRequestRow> {
     const row = await this.repos.pickupRequests.findById(id);
     if (!row) throw notFound(ERR.pickupNotFound);
     await this.repos.transaction(async (trx) => {
       await trx.pickupRequests.setStatus(id, status);
+      await recordAudit(trx, { action: 'pickup_request.status_changed', objectType: 'pickup_request', objectId: id, objectLabel: row.customerName, before: { status: row.status }, after: { status }, actor });
       if (status === 'confirmed' && row.status !== 'confirmed') {
         await trx.events.append({ type: 'pickup_request.confirmed', subjectType: 'pickup_request', subjectId: id, data: { status, previousStatus: row.status }, occurredAt: nowIso() });
       }

@@ -1,5 +1,7 @@
 import { nowIso } from '../lib/time.ts';
-import type { SettingsRepository } from '../repositories/settings.ts';
+import type { Repositories } from '../repositories/index.ts';
+import type { AuditActor } from './audit/audit-context.ts';
+import { recordAudit } from './audit/audit-trail.ts';
 
 export const CURRENT_LOCATION_SETTING = 'current_location';
 export const REAL_LOCATION_SETTING = 'real_location';
@@ -18,10 +20,10 @@ export interface RealLocation {
 
 /** Global key-value settings (spec §3), each value stored as JSON text. */
 export class SettingsService {
-  constructor(private readonly settings: SettingsRepository) {}
+  constructor(private readonly repos: Repositories) {}
 
   async read<T>(id: string): Promise<{ value: T; updatedAt: string } | undefined> {
-    const row = await this.settings.find(id);
+    const row = await this.repos.settings.find(id);
     if (!row) return undefined;
     try {
       return { value: JSON.parse(row.value) as T, updatedAt: row.updatedAt };
@@ -31,10 +33,15 @@ export class SettingsService {
     }
   }
 
-  async write(id: string, value: unknown): Promise<string> {
+  /** Every write is a person's change of a setting: it is recorded in the audit log with the value before and after. */
+  async write(id: string, value: unknown, actor: AuditActor): Promise<string> {
     const updatedAt = nowIso();
     const text = JSON.stringify(value);
-    await this.settings.upsert({ id, value: text, updatedAt });
+    const before = await this.read<unknown>(id);
+    await this.repos.transaction(async (trx) => {
+      await trx.settings.upsert({ id, value: text, updatedAt });
+      await recordAudit(trx, { action: 'setting.updated', objectType: 'setting', objectId: id, objectLabel: id, before: { value: before?.value ?? null }, after: { value }, actor }, updatedAt);
+    });
     return updatedAt;
   }
 
@@ -52,10 +59,10 @@ export class SettingsService {
   }
 
   /** Coordinates are kept only as a pair. */
-  async setCurrentLocation(location: string, lat?: number | null, lng?: number | null): Promise<GlobalLocation> {
+  async setCurrentLocation(actor: AuditActor, location: string, lat?: number | null, lng?: number | null): Promise<GlobalLocation> {
     const pair = lat != null && lng != null;
     const value = { location, lat: pair ? lat : null, lng: pair ? lng : null };
-    const updatedAt = await this.write(CURRENT_LOCATION_SETTING, value);
+    const updatedAt = await this.write(CURRENT_LOCATION_SETTING, value, actor);
     return { ...value, updatedAt };
   }
 
@@ -68,9 +75,9 @@ export class SettingsService {
     };
   }
 
-  async setRealLocation(realLocationLink: string, timestamp?: string): Promise<RealLocation> {
+  async setRealLocation(actor: AuditActor, realLocationLink: string, timestamp?: string): Promise<RealLocation> {
     const value = { realLocationLink, timestamp: timestamp ?? nowIso() };
-    await this.write(REAL_LOCATION_SETTING, value);
+    await this.write(REAL_LOCATION_SETTING, value, actor);
     return value;
   }
 }

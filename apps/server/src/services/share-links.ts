@@ -6,6 +6,8 @@ import { nowIso } from '../lib/time.ts';
 import type { LiveHub } from '../realtime/hub.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { Principal } from './principals.ts';
+import { SYSTEM_ACTOR, type AuditActor } from './audit/audit-context.ts';
+import { recordAudit } from './audit/audit-trail.ts';
 
 export type ShareLinkKind = 'customer' | 'driver';
 
@@ -47,32 +49,44 @@ export class ShareLinkService {
 
   /** Creates a link; answers its token and URL, which are never readable again. */
   async create(
-    input: { packageRef: string; hours: number; kind: ShareLinkKind; createdBy: string; origin: string },
+    input: { packageRef: string; hours: number; kind: ShareLinkKind; createdBy: string; origin: string; actor: AuditActor },
     nowMs = Date.now(),
   ): Promise<{ token: string; url: string; expiresAt: string; packageId: string }> {
     const pkg = await this.repos.packages.findByRef(input.packageRef);
     if (!pkg) throw notFound(ERR.packageNotFound);
     const token = newToken(SHARE_TOKEN_BYTES);
     const expiresAt = new Date(nowMs + input.hours * 3_600_000).toISOString();
-    await this.repos.shareLinks.insert({
-      id: newId(),
-      tokenHash: sha256(token),
-      packageId: pkg.id,
-      kind: input.kind,
-      createdBy: input.createdBy,
-      expiresAt,
-      revokedAt: null,
-      createdAt: new Date(nowMs).toISOString(),
+    const id = newId();
+    await this.repos.transaction(async (trx) => {
+      await trx.shareLinks.insert({
+        id,
+        tokenHash: sha256(token),
+        packageId: pkg.id,
+        kind: input.kind,
+        createdBy: input.createdBy,
+        expiresAt,
+        revokedAt: null,
+        createdAt: new Date(nowMs).toISOString(),
+      });
+      await recordAudit(trx, {
+        action: 'share_link.created',
+        objectType: 'share_link',
+        objectId: id,
+        objectLabel: `${input.kind} link for ${pkg.trackingNumber}`,
+        after: { packageId: pkg.id, kind: input.kind, hours: input.hours, expiresAt },
+        // Links the notifications make for a message are the system's, whatever request set the worker going.
+        actor: input.createdBy.startsWith('system:') ? SYSTEM_ACTOR : input.actor,
+      });
     });
     return { token, url: shareUrl(input.origin, input.kind, token), expiresAt, packageId: pkg.id };
   }
 
   /** Revokes a link; revoking it again changes nothing. A customer link's live subscriptions end at once. */
-  async revoke(token: string): Promise<void> {
+  async revoke(token: string, actor: AuditActor): Promise<void> {
     const tokenHash = sha256(token);
     const link = await this.repos.shareLinks.findByTokenHash(tokenHash);
     if (!link) throw notFound(LIVE_MSG.shareLinkNotFound);
-    if (!link.revokedAt) await this.repos.shareLinks.revoke(link.id, nowIso());
+    if (!link.revokedAt) await this.revokeRecorded(link, actor);
     if (link.kind === 'customer') this.hub.revokeToken(tokenHash);
   }
 
@@ -88,11 +102,19 @@ export class ShareLinkService {
   }
 
   /** Revokes a link by its id (as listed), for an admin who no longer has the token after a reload. */
-  async revokeById(id: string): Promise<void> {
+  async revokeById(id: string, actor: AuditActor): Promise<void> {
     const link = await this.repos.shareLinks.findById(id);
     if (!link) throw notFound(LIVE_MSG.shareLinkNotFound);
-    if (!link.revokedAt) await this.repos.shareLinks.revoke(link.id, nowIso());
+    if (!link.revokedAt) await this.revokeRecorded(link, actor);
     if (link.kind === 'customer') this.hub.revokeToken(link.tokenHash);
+  }
+
+  private async revokeRecorded(link: ShareLinkRow, actor: AuditActor): Promise<void> {
+    const at = nowIso();
+    await this.repos.transaction(async (trx) => {
+      await trx.shareLinks.revoke(link.id, at);
+      await recordAudit(trx, { action: 'share_link.revoked', objectType: 'share_link', objectId: link.id, objectLabel: `${link.kind} link`, before: { revokedAt: null, packageId: link.packageId }, after: { revokedAt: at, packageId: link.packageId }, actor }, at);
+    });
   }
 
   /** Every live link (neither revoked nor expired) across packages, newest first, at most 500. */

@@ -82,6 +82,15 @@ describeApi('webhooks', () => {
       expect(list.json<WebhookEndpoint[]>().map((e) => e.id)).toContain(created.id);
       expect(list.body).not.toContain(created.secret.slice(6));
       expect(list.body).not.toContain('secret');
+      // The audit log records the registration and a rotation by the admin, never a secret (design.md §11).
+      const rotated = (await ctx.request({ method: 'POST', url: `/api/webhooks/endpoints/${created.id}/rotate-secret`, token: admin() })).json<WebhookEndpointCreated>();
+      const entries = await ctx.app.db.selectFrom('auditLog').selectAll().where('objectId', '=', created.id).orderBy('at').execute();
+      expect(entries.map((e) => [e.action, e.actorType])).toEqual([
+        ['webhook_endpoint.created', 'admin'],
+        ['webhook_endpoint.secret_rotated', 'admin'],
+      ]);
+      for (const secret of [created.secret, rotated.secret]) expect(JSON.stringify(entries)).not.toContain(secret.slice(6));
+      expect(JSON.stringify(entries)).not.toContain(row.secretEnc);
     });
 
     it('refuses plain http and forbidden addresses outside the allow list (422), and bad input (400)', async () => {

@@ -22,7 +22,7 @@ const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = request.principal;
       const createdBy = principal?.role === 'admin' ? `admin:${principal.adminId}` : 'unknown';
-      const { row, key } = await app.apiKeys.create(request.body, createdBy);
+      const { row, key } = await app.apiKeys.create(request.body, createdBy, request.auditActor);
       return reply.status(201).send(presentCreatedApiKey(row, key));
     },
   );
@@ -36,7 +36,7 @@ const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/api-keys/:id/revoke',
     { schema: { tags, summary: 'Revokes an API key: it is refused (401) from then on', security, params: idParam, response: { 200: apiKeySchema, 401: errorSchema, 403: errorSchema, 404: errorSchema } } },
-    async (request) => presentApiKey(await app.apiKeys.revoke(request.params.id)),
+    async (request) => presentApiKey(await app.apiKeys.revoke(request.params.id, request.auditActor)),
   );
 };
 

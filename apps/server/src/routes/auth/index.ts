@@ -26,7 +26,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const admin = await app.signInGuard.attempt('admin', email, request.ip, () => app.admins.authenticate(email, password), ERR.invalidCredentials);
+      const admin = await app.audit.signIn(
+        'admin',
+        email,
+        request.ip,
+        () => app.signInGuard.attempt('admin', email, request.ip, () => app.admins.authenticate(email, password), ERR.invalidCredentials),
+      );
       const token = await app.sessions.create('admin', admin.id);
       reply.setCookie(SESSION_COOKIE, token, cookieOptions);
       return { token, user: presentAdmin(admin) };
@@ -49,7 +54,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['auth'], summary: 'Ends the session (admin or driver)', security: [{ bearer: [] }], response: { 200: successSchema } } },
     async (request, reply) => {
       const principal = request.principal;
-      if (principal?.role === 'admin' || principal?.role === 'driver') await app.sessions.revoke(principal.tokenHash);
+      if (principal?.role === 'admin' || principal?.role === 'driver') {
+        await app.sessions.revoke(principal.tokenHash);
+        const id = principal.role === 'admin' ? principal.adminId : principal.driverId;
+        await app.audit.record({ action: 'session.signed_out', objectType: principal.role, objectId: id, actor: request.auditActor });
+      }
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { success: true };
     },

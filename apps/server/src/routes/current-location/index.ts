@@ -23,7 +23,7 @@ const currentLocationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { location, lat, lng } = request.body;
-      const stored = await app.settings.setCurrentLocation(location, lat, lng);
+      const stored = await app.settings.setCurrentLocation(request.auditActor, location, lat, lng);
       return { message: 'Current location updated', ...stored };
     },
   );

@@ -29,7 +29,7 @@ const requirementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deliveryRequirementsSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => ({ requirements: await app.deliveryProof.setRequirements(request.body.requirements) }),
+    async (request) => ({ requirements: await app.deliveryProof.setRequirements(request.body.requirements, request.auditActor) }),
   );
 };
 

@@ -18,7 +18,7 @@ const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { device, identifier } = await app.devices.create(request.body.driverId, request.body.name, request.body.identifier);
+      const { device, identifier } = await app.devices.create(request.body.driverId, request.body.name, request.auditActor, request.body.identifier);
       return reply.status(201).send(presentCreatedDevice(device, identifier));
     },
   );
@@ -41,7 +41,7 @@ const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.devices.remove(request.params.id);
+      await app.devices.remove(request.params.id, request.auditActor);
       return reply.status(204).send(null);
     },
   );

@@ -62,7 +62,7 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { driver, pin } = await app.drivers.create(request.body);
+      const { driver, pin } = await app.drivers.create(request.body, request.auditActor);
       return reply.status(201).send(presentCreatedDriver(driver, pin));
     },
   );
@@ -80,7 +80,12 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const phone = normalizePhone(request.body.phone);
       const pin = request.body.pin;
-      const driver = await app.signInGuard.attempt('driver', phone, request.ip, () => app.drivers.authenticate(phone, pin), ERR.invalidDriverCredentials);
+      const driver = await app.audit.signIn(
+        'driver',
+        phone,
+        request.ip,
+        () => app.signInGuard.attempt('driver', phone, request.ip, () => app.drivers.authenticate(phone, pin), ERR.invalidDriverCredentials),
+      );
       const token = await app.sessions.create('driver', driver.id);
       return { token, driver: presentDriver(driver) };
     },
@@ -100,7 +105,8 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { phone, pin, name } = request.body;
       const stored = normalizePhone(phone);
-      const { driver } = await app.drivers.create({ name: name ?? `Driver (${stored})`, phone, email: null, pin });
+      // The portal's own account: the new driver is its own actor.
+      const { driver } = await app.drivers.create({ name: name ?? `Driver (${stored})`, phone, email: null, pin }, 'self-registered');
       const token = await app.sessions.create('driver', driver.id);
       return reply.status(201).send({ token, driver: presentDriver(driver) });
     },
@@ -130,7 +136,7 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = request.principal;
       if (principal?.role !== 'driver') throw forbidden();
-      const { device, identifier } = await app.devices.create(principal.driverId, request.body?.name ?? 'Phone (Traccar Client)');
+      const { device, identifier } = await app.devices.create(principal.driverId, request.body?.name ?? 'Phone (Traccar Client)', request.auditActor);
       return reply.status(201).send(presentOwnDevice(device, identifier, osmandServerUrl(app, request)));
     },
   );
@@ -190,7 +196,7 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return presentDriver(await app.drivers.update(request.params.id, request.body));
+      return presentDriver(await app.drivers.update(request.params.id, request.body, request.auditActor));
     },
   );
 
@@ -207,7 +213,7 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return { pin: await app.drivers.resetPin(request.params.id, request.body?.pin) };
+      return { pin: await app.drivers.resetPin(request.params.id, request.auditActor, request.body?.pin) };
     },
   );
 
@@ -284,7 +290,7 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
       // An unknown driver is a 404 whatever the link.
       await app.drivers.get(request.params.id);
       const location = await coordinatesOf(app.mapsLinks, googleMapsLink);
-      await app.drivers.setLocationFromLink(request.params.id, location.lat, location.lng, googleMapsLink);
+      await app.drivers.setLocationFromLink(request.params.id, location.lat, location.lng, googleMapsLink, request.auditActor);
       return { success: true as const, location };
     },
   );

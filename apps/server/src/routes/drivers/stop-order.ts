@@ -36,7 +36,7 @@ const stopOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const set = await app.stopOrder.accept(request.params.id, request.body.order);
+      const set = await app.stopOrder.accept(request.params.id, request.body.order, request.auditActor);
       return presentDriverStops(set, app.stopOrder.figuresOf(set));
     },
   );

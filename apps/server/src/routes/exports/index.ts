@@ -25,24 +25,30 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/exports/packages',
     { schema: { tags, summary: 'Packages as CSV, with their outcome and driver; the package list’s filters and sort', description, security, querystring: packageExportQuerySchema, response: replies } },
-    (request, reply) => {
+    async (request, reply) => {
+      await app.audit.record({ action: 'export.downloaded', objectType: 'export', objectId: 'packages', objectLabel: 'Packages CSV', after: { filters: request.query }, actor: request.auditActor });
       sendCsv(reply, 'packages', PACKAGE_CSV_COLUMNS, app.exports.packages(request.query));
+      return reply;
     },
   );
 
   app.get(
     '/api/exports/drivers',
     { schema: { tags, summary: 'Drivers as CSV, with the packages on board', description, security, querystring: driverExportQuerySchema, response: replies } },
-    (request, reply) => {
+    async (request, reply) => {
+      await app.audit.record({ action: 'export.downloaded', objectType: 'export', objectId: 'drivers', objectLabel: 'Drivers CSV', after: { filters: request.query }, actor: request.auditActor });
       sendCsv(reply, 'drivers', DRIVER_CSV_COLUMNS, app.exports.drivers(request.query));
+      return reply;
     },
   );
 
   app.get(
     '/api/exports/pickup-requests',
     { schema: { tags, summary: 'Pickup requests as CSV', description, security, querystring: pickupExportQuerySchema, response: replies } },
-    (request, reply) => {
+    async (request, reply) => {
+      await app.audit.record({ action: 'export.downloaded', objectType: 'export', objectId: 'pickup-requests', objectLabel: 'Pickup requests CSV', after: { filters: request.query }, actor: request.auditActor });
       sendCsv(reply, 'pickup-requests', PICKUP_REQUEST_CSV_COLUMNS, app.exports.pickupRequests(request.query));
+      return reply;
     },
   );
 };

@@ -46,7 +46,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationTemplateSchema, ...adminErrors },
       },
     },
-    async (request) => presentNotificationTemplate(await app.notifications.saveTemplate(request.params, request.body)),
+    async (request) => presentNotificationTemplate(await app.notifications.saveTemplate(request.params, request.body, request.auditActor)),
   );
 
   app.delete(
@@ -54,7 +54,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: "Puts a template back to the product's default", security, params: notificationTemplateKeySchema, response: { 200: notificationTemplateSchema, ...adminErrors } },
     },
-    async (request) => presentNotificationTemplate(await app.notifications.resetTemplate(request.params)),
+    async (request) => presentNotificationTemplate(await app.notifications.resetTemplate(request.params, request.auditActor)),
   );
 
   app.post(
@@ -80,7 +80,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/notifications/settings',
     { schema: { tags, summary: 'Sets quiet hours (recipient time) and the daily cap per package', security, body: notificationSettingsSchema, response: { 200: notificationSettingsSchema, ...adminErrors } } },
-    async (request) => app.notifications.saveSettings(request.body),
+    async (request) => app.notifications.saveSettings(request.body, request.auditActor),
   );
 
   app.get(
@@ -101,7 +101,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/notifications/messages/:id/resend',
     { schema: { tags, summary: 'Queues a message again (the send-time rules still apply)', security, params: idParam, response: { 200: notificationMessageSchema, ...adminErrors } } },
     async (request) => {
-      const row = await app.notifications.resend(request.params.id);
+      const row = await app.notifications.resend(request.params.id, request.auditActor);
       const [withNumber] = await app.notifications.log({ trackingNumber: row.packageId ?? undefined, limit: 200 }).then((rows) => rows.filter((r) => r.id === row.id));
       return presentNotificationMessage(withNumber ?? { ...row, trackingNumber: null });
     },

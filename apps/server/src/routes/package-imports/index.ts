@@ -29,7 +29,7 @@ const packageImportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (dryRun) return reply.status(200).send(await app.packageImports.dryRun(importRequest));
       const principal = request.principal;
       const createdBy = principal?.role === 'admin' ? `admin:${principal.adminId}` : 'unknown';
-      const job = await app.packageImports.start(importRequest, createdBy);
+      const job = await app.packageImports.start(importRequest, createdBy, request.auditActor);
       return reply.status(202).send(presentImport(job));
     },
   );

@@ -145,7 +145,7 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const pkg = await app.packages.create(request.body);
+      const pkg = await app.packages.create(request.body, request.auditActor);
       return reply.status(201).send(presentPackage(pkg));
     },
   );
@@ -162,7 +162,7 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: packageSchema, 400: validationErrorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => presentPackage(await app.packages.update(request.params.id, request.body)),
+    async (request) => presentPackage(await app.packages.update(request.params.id, request.body, request.auditActor)),
   );
 
   app.delete(
@@ -171,7 +171,7 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a package with its history, locations and share links', security, params, response: { 204: z.null(), 404: errorSchema } },
     },
     async (request, reply) => {
-      await app.packages.remove(request.params.id);
+      await app.packages.remove(request.params.id, request.auditActor);
       return reply.status(204).send(null);
     },
   );
@@ -193,7 +193,7 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { status, location, description, timestamp } = request.body;
-      const pkg = await app.packages.addStatus(request.params.id, { status, location, description, timestamp });
+      const pkg = await app.packages.addStatus(request.params.id, { status, location, description, timestamp }, request.auditActor);
       return { success: true as const, package: presentPackage(pkg) };
     },
   );
@@ -213,7 +213,7 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const principal = request.principal;
       const driver = principal?.role === 'driver' ? await app.drivers.findById(principal.driverId) : undefined;
-      const pkg = await app.packages.changeStatus(request.params.id, request.body.status, driver?.name ?? 'Dispatch');
+      const pkg = await app.packages.changeStatus(request.params.id, request.body.status, driver?.name ?? 'Dispatch', request.auditActor);
       return presentPackage(pkg);
     },
   );
@@ -236,7 +236,7 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor: LocationActor | null = driver ? { driverName: driver.name, driverPhone: driver.phone, vehicleId: driver.vehicleId } : null;
       const { lat, lng, type, address } = request.body;
       if (!maySetLocation(principal, type)) throw forbidden();
-      const record = await app.packages.addLocation(request.params.id, { lat, lng, type, address }, actor);
+      const record = await app.packages.addLocation(request.params.id, { lat, lng, type, address }, actor, request.auditActor);
       return reply.status(201).send(presentLocation(record));
     },
   );
@@ -253,7 +253,7 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: packageSchema, 400: validationErrorSchema, 404: errorSchema },
       },
     },
-    async (request) => presentPackage(await app.packages.setLocationLink(request.params.id, request.body.locationLink)),
+    async (request) => presentPackage(await app.packages.setLocationLink(request.params.id, request.body.locationLink, request.auditActor)),
   );
 
   app.post(
@@ -267,7 +267,7 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deletedCountSchema, 400: validationErrorSchema },
       },
     },
-    async (request) => ({ deletedCount: await app.packages.batchDelete(request.body.packageIds) }),
+    async (request) => ({ deletedCount: await app.packages.batchDelete(request.body.packageIds, request.auditActor) }),
   );
 
   app.post(
@@ -281,7 +281,7 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deletedCountSchema, 400: validationErrorSchema },
       },
     },
-    async (request) => ({ deletedCount: await app.packages.clearOld(request.body.daysOld) }),
+    async (request) => ({ deletedCount: await app.packages.clearOld(request.body.daysOld, request.auditActor) }),
   );
 
   // Live GPS and share links of one package

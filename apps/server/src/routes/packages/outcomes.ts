@@ -100,6 +100,7 @@ const outcomeRoutes: FastifyPluginAsyncZod = async (app) => {
         photo: parts.photo,
         signature: parts.signature,
         actor: { driverId: driver?.id ?? null, name: driver?.name ?? 'Dispatch' },
+        auditActor: request.auditActor,
       });
       return reply.status(duplicate ? 200 : 201).send({ outcome: await app.deliveryProof.presentFull(outcome), status: pkg.status, duplicate });
     },

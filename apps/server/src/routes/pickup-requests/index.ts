@@ -36,7 +36,7 @@ const pickupRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pickupRequestSchema, 400: validationErrorSchema, 404: errorSchema },
       },
     },
-    async (request) => presentPickupRequest(await app.pickups.setStatus(request.params.id, request.body.status)),
+    async (request) => presentPickupRequest(await app.pickups.setStatus(request.params.id, request.body.status, request.auditActor)),
   );
 };
 

@@ -22,7 +22,7 @@ const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { packageId, hours, kind } = request.body;
       const origin = app.env.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
-      const link = await app.shareLinks.create({ packageRef: packageId, hours, kind, createdBy: creatorOf(request.principal), origin });
+      const link = await app.shareLinks.create({ packageRef: packageId, hours, kind, createdBy: creatorOf(request.principal), origin, actor: request.auditActor });
       return reply.status(201).send(presentCreatedShareLink(link));
     },
   );
@@ -56,7 +56,7 @@ const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.shareLinks.revoke(request.params.token);
+      await app.shareLinks.revoke(request.params.token, request.auditActor);
       return reply.status(204).send(null);
     },
   );
@@ -86,7 +86,7 @@ const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.shareLinks.revokeById(request.params.id);
+      await app.shareLinks.revokeById(request.params.id, request.auditActor);
       return reply.status(204).send(null);
     },
   );

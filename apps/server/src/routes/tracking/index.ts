@@ -130,7 +130,7 @@ const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const saved = await app.settings.setRealLocation(request.body.realLocationLink, request.body.timestamp);
+      const saved = await app.settings.setRealLocation(request.auditActor, request.body.realLocationLink, request.body.timestamp);
       return { success: true, ...saved };
     },
   );

@@ -44,7 +44,7 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { row, secret } = await app.webhooks.create(request.body, callerOf(request));
+      const { row, secret } = await app.webhooks.create(request.body, callerOf(request), request.auditActor);
       return reply.status(201).send(presentCreatedWebhookEndpoint(row, secret));
     },
   );
@@ -73,14 +73,14 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: webhookEndpointSchema, 400: validationErrorSchema, 422: errorSchema, ...errors },
       },
     },
-    async (request) => presentWebhookEndpoint(await app.webhooks.update(request.params.id, request.body, callerOf(request))),
+    async (request) => presentWebhookEndpoint(await app.webhooks.update(request.params.id, request.body, callerOf(request), request.auditActor)),
   );
 
   app.delete(
     '/api/webhooks/endpoints/:id',
     { schema: { tags, summary: 'Deletes an endpoint with its messages', security, params: idParam, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await app.webhooks.remove(request.params.id, callerOf(request));
+      await app.webhooks.remove(request.params.id, callerOf(request), request.auditActor);
       return reply.status(204).send(null);
     },
   );
@@ -97,7 +97,7 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { row, secret } = await app.webhooks.rotateSecret(request.params.id, callerOf(request));
+      const { row, secret } = await app.webhooks.rotateSecret(request.params.id, callerOf(request), request.auditActor);
       return presentCreatedWebhookEndpoint(row, secret);
     },
   );

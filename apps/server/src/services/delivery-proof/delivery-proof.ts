@@ -18,6 +18,7 @@ import { newId } from '../../lib/crypto.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { isoFromMs } from '../../lib/time.ts';
 import { presentOutcome, type FileLink } from '../../presenters/delivery-proof.ts';
+import type { AuditActor } from '../audit/audit-context.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import type { PackageService } from '../packages.ts';
 import type { SettingsService } from '../settings.ts';
@@ -34,6 +35,8 @@ export interface Completion {
   signature: Buffer | null;
   /** Who closed the stop: the driver (id and name), or dispatch. */
   actor: { driverId: string | null; name: string };
+  /** The same, for the audit log (decision 070). */
+  auditActor: AuditActor;
 }
 
 /**
@@ -73,11 +76,11 @@ export class DeliveryProofService {
     return parsed.success ? parsed.data : DEFAULT_DELIVERY_REQUIREMENTS;
   }
 
-  async setRequirements(requirements: DeliveryRequirement[]): Promise<DeliveryRequirement[]> {
+  async setRequirements(requirements: DeliveryRequirement[], actor: AuditActor): Promise<DeliveryRequirement[]> {
     // One entry per service type: the last one given wins.
     const byType = new Map(requirements.map((r) => [r.serviceType.toLowerCase(), r]));
     const value = [...byType.values()];
-    await this.settings.write(REQUIREMENTS_SETTING, value);
+    await this.settings.write(REQUIREMENTS_SETTING, value, actor);
     return value;
   }
 
@@ -122,8 +125,8 @@ export class DeliveryProofService {
       };
       const after =
         input.kind === 'attempted'
-          ? await this.packages.recordAttempt(pkg, describe(outcome, completion.actor.name), writeProof, input.reason ? ATTEMPT_REASON_LABELS[input.reason] : null)
-          : await this.packages.recordDelivery(pkg, describe(outcome, completion.actor.name), writeProof);
+          ? await this.packages.recordAttempt(pkg, describe(outcome, completion.actor.name), writeProof, completion.auditActor, input.reason ? ATTEMPT_REASON_LABELS[input.reason] : null)
+          : await this.packages.recordDelivery(pkg, describe(outcome, completion.actor.name), writeProof, completion.auditActor);
       return { outcome, pkg: after, duplicate: false };
     } catch (err) {
       await Promise.all(stored.map((key) => this.store.delete(key).catch(() => undefined)));

@@ -1,4 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AuditActor } from '../audit/audit-context.ts';
+import { recordAudit } from '../audit/audit-trail.ts';
 import {
   STATUS_LABELS,
   type EventType,
@@ -263,23 +265,48 @@ export class NotificationService {
     return byEvent;
   }
 
-  async saveTemplate(key: TemplateKey, input: { enabled: boolean; subject: string | null; body: string }): Promise<TemplateView> {
+  async saveTemplate(key: TemplateKey, input: { enabled: boolean; subject: string | null; body: string }, actor: AuditActor): Promise<TemplateView> {
     const known = defaultOf(key);
     this.assertTemplate(key.channel, input);
-    await this.repos.notifications.saveTemplate({
+    const before = (await this.templates()).find((t) => templateId(t) === templateId(known));
+    const row = {
       id: templateId(known),
       enabled: input.enabled ? 1 : 0,
       subject: key.channel === 'email' ? input.subject : null,
       body: input.body,
       updatedAt: isoFromMs(Date.now()),
+    };
+    await this.repos.transaction(async (trx) => {
+      await trx.notifications.saveTemplate(row);
+      await recordAudit(trx, {
+        action: 'notification_template.updated',
+        objectType: 'notification_template',
+        objectId: row.id,
+        objectLabel: row.id,
+        before: before && { enabled: before.enabled, subject: before.subject, body: before.body },
+        after: { enabled: input.enabled, subject: row.subject, body: row.body },
+        actor,
+      }, row.updatedAt);
     });
     return (await this.templates()).find((t) => templateId(t) === templateId(known))!;
   }
 
   /** Back to the product's words and setting. */
-  async resetTemplate(key: TemplateKey): Promise<TemplateView> {
+  async resetTemplate(key: TemplateKey, actor: AuditActor): Promise<TemplateView> {
     const known = defaultOf(key);
-    await this.repos.notifications.deleteTemplate(templateId(known));
+    const before = (await this.templates()).find((t) => templateId(t) === templateId(known));
+    await this.repos.transaction(async (trx) => {
+      await trx.notifications.deleteTemplate(templateId(known));
+      await recordAudit(trx, {
+        action: 'notification_template.reset',
+        objectType: 'notification_template',
+        objectId: templateId(known),
+        objectLabel: templateId(known),
+        before: before && { enabled: before.enabled, subject: before.subject, body: before.body },
+        after: { enabled: known.enabled, subject: known.subject, body: known.body },
+        actor,
+      });
+    });
     return (await this.templates()).find((t) => templateId(t) === templateId(known))!;
   }
 
@@ -322,8 +349,8 @@ export class NotificationService {
     return value;
   }
 
-  async saveSettings(value: NotificationSettings): Promise<NotificationSettings> {
-    await this.settings.write(NOTIFICATION_SETTINGS, value);
+  async saveSettings(value: NotificationSettings, actor: AuditActor): Promise<NotificationSettings> {
+    await this.settings.write(NOTIFICATION_SETTINGS, value, actor);
     this.settingsCache = { value, atMs: Date.now() };
     return value;
   }
@@ -348,11 +375,14 @@ export class NotificationService {
   }
 
   /** The admin's resend: the message goes back in the queue now; the send-time rules still apply. */
-  async resend(id: string): Promise<NotificationMessageRow> {
+  async resend(id: string, actor: AuditActor): Promise<NotificationMessageRow> {
     const message = await this.repos.notifications.findMessage(id);
     if (!message) throw notFound('Message not found');
     if (message.status === 'sending' || message.status === 'queued') throw badRequest('This message is already waiting to be sent');
-    await this.repos.notifications.requeue(id, isoFromMs(Date.now()));
+    await this.repos.transaction(async (trx) => {
+      await trx.notifications.requeue(id, isoFromMs(Date.now()));
+      await recordAudit(trx, { action: 'notification_message.resent', objectType: 'notification_message', objectId: id, objectLabel: message.channel, before: { status: message.status }, after: { status: 'queued' }, actor });
+    });
     return (await this.repos.notifications.findMessage(id))!;
   }
 

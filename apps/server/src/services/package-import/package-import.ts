@@ -16,6 +16,7 @@ import { newId } from '../../lib/crypto.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { isoFromMs, nowIso } from '../../lib/time.ts';
 import { isUniqueViolation } from '../../repositories/errors.ts';
+import type { AuditActor } from '../audit/audit-context.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import type { ImportCounts, NewImportLine } from '../../repositories/package-imports.ts';
 import type { PackageService, PreparedPackage } from '../packages.ts';
@@ -84,7 +85,7 @@ export class PackageImportService {
   }
 
   /** Records the import and queues it; the caller answers at once (202) and the client polls `get`. */
-  async start(request: ImportRequest, createdBy: string): Promise<PackageImportRow> {
+  async start(request: ImportRequest, createdBy: string, actor: AuditActor): Promise<PackageImportRow> {
     const now = nowIso();
     const id = newId();
     await this.repos.packageImports.insert({
@@ -107,7 +108,7 @@ export class PackageImportService {
       }
     }, HEARTBEAT_MS).unref();
     // From the next turn of the event loop: the 202 goes out before the first rows are checked.
-    this.queue = this.queue.then(() => new Promise((resolve) => setImmediate(resolve))).then(() => this.run(id, request));
+    this.queue = this.queue.then(() => new Promise((resolve) => setImmediate(resolve))).then(() => this.run(id, request, actor));
     return (await this.repos.packageImports.findById(id))!;
   }
 
@@ -148,14 +149,14 @@ export class PackageImportService {
     await this.queue;
   }
 
-  private async run(id: string, request: ImportRequest): Promise<void> {
+  private async run(id: string, request: ImportRequest, actor: AuditActor): Promise<void> {
     try {
       if (this.stopping) throw new Stopped();
       await this.repos.packageImports.setStatus(id, 'running', nowIso());
       const planned = await this.plan(request.rows, request.mode);
       for (let i = 0; i < planned.length; i += BATCH_SIZE) {
         if (this.stopping) throw new Stopped();
-        await this.writeBatch(id, planned.slice(i, i + BATCH_SIZE));
+        await this.writeBatch(id, planned.slice(i, i + BATCH_SIZE), actor);
         // Let requests (the progress polls) in between batches.
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -222,7 +223,7 @@ export class PackageImportService {
    * One batch: updates through the service (each its own transaction, with its history and events), then the new
    * packages and every line's result in one transaction; if that fails, each new package alone.
    */
-  private async writeBatch(importId: string, batch: readonly PlannedRow[]): Promise<void> {
+  private async writeBatch(importId: string, batch: readonly PlannedRow[], actor: AuditActor): Promise<void> {
     const lines: NewImportLine[] = [];
     const creates: Array<{ planned: PlannedRow; prepared: PreparedPackage }> = [];
     for (const p of batch) {
@@ -234,7 +235,7 @@ export class PackageImportService {
         }
       } else if (p.kind === 'update') {
         try {
-          const updated = await this.packages.update(p.existing.id, p.input);
+          const updated = await this.packages.update(p.existing.id, p.input, actor);
           lines.push(line(importId, p, 'updated', null, updated.id));
         } catch (err) {
           lines.push(line(importId, p, 'failed', this.messageOf(err, p), null));
@@ -246,7 +247,7 @@ export class PackageImportService {
 
     try {
       await this.repos.transaction(async (trx) => {
-        for (const { prepared } of creates) await this.packages.writeCreated(trx, prepared);
+        for (const { prepared } of creates) await this.packages.writeCreated(trx, prepared, actor);
         const all = [...lines, ...creates.map(({ planned, prepared }) => line(importId, planned, 'created', null, prepared.row.id))];
         await trx.packageImports.insertLines(all);
         await trx.packageImports.addProgress(importId, countsOf(all), nowIso());
@@ -261,7 +262,7 @@ export class PackageImportService {
     for (const { planned, prepared } of creates) {
       try {
         await this.repos.transaction(async (trx) => {
-          await this.packages.writeCreated(trx, prepared);
+          await this.packages.writeCreated(trx, prepared, actor);
           await trx.packageImports.insertLines([line(importId, planned, 'created', null, prepared.row.id)]);
           await trx.packageImports.addProgress(importId, { created: 1, updated: 0, skipped: 0, failed: 0 }, nowIso());
         });

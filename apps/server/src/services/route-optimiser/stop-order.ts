@@ -4,6 +4,8 @@ import type { DriverRow, PackageRow } from '../../db/types.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import type { DriverService } from '../drivers.ts';
+import type { AuditActor } from '../audit/audit-context.ts';
+import { recordAudit } from '../audit/audit-trail.ts';
 import { optimiseStops, routeFigures, type OptimiserStop, type RouteFigures } from './built-in.ts';
 import { VroomError, vroomOrder } from './vroom.ts';
 
@@ -105,7 +107,7 @@ export class StopOrderService {
   }
 
   /** Stores the order (package ids, first stop first): each must be one of the driver's open packages, once. */
-  async accept(driverId: string, order: readonly string[]): Promise<DriverStopSet> {
+  async accept(driverId: string, order: readonly string[], actor: AuditActor): Promise<DriverStopSet> {
     const set = await this.stopSet(driverId);
     const seen = new Set<string>();
     for (const id of order) {
@@ -113,7 +115,11 @@ export class StopOrderService {
       if (seen.has(id)) throw badRequest(`Package ${id} is listed twice`);
       seen.add(id);
     }
-    await this.repos.routeStops.replace(driverId, order, new Date(this.now()).toISOString());
+    const at = new Date(this.now()).toISOString();
+    await this.repos.transaction(async (trx) => {
+      await trx.routeStops.replace(driverId, order, at);
+      await recordAudit(trx, { action: 'driver.stop_order_accepted', objectType: 'driver', objectId: driverId, after: { order }, actor }, at);
+    });
     return this.stopSet(driverId);
   }
 

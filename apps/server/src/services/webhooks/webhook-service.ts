@@ -14,6 +14,8 @@ import { newId, newTimeOrderedId } from '../../lib/crypto.ts';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors.ts';
 import { isoFromMs } from '../../lib/time.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import type { AuditActor } from '../audit/audit-context.ts';
+import { recordAudit } from '../audit/audit-trail.ts';
 import { presentPackage } from '../../presenters/package.ts';
 import { presentPickupRequest } from '../../presenters/pickup-request.ts';
 import type { Repositories } from '../../repositories/index.ts';
@@ -64,7 +66,7 @@ export class WebhookService {
 
   // --- endpoints ---
 
-  async create(input: WebhookEndpointInput, caller: WebhookCaller, nowMs = Date.now()): Promise<{ row: WebhookEndpointRow; secret: string }> {
+  async create(input: WebhookEndpointInput, caller: WebhookCaller, actor: AuditActor, nowMs = Date.now()): Promise<{ row: WebhookEndpointRow; secret: string }> {
     const parsed = webhookEndpointInputSchema.parse(input);
     await this.checkUrl(parsed.url);
     const secret = newSecret();
@@ -84,7 +86,10 @@ export class WebhookService {
       createdAt: now,
       updatedAt: now,
     };
-    await this.repos.webhooks.insertEndpoint(row);
+    await this.repos.transaction(async (trx) => {
+      await trx.webhooks.insertEndpoint(row);
+      await recordAudit(trx, { action: 'webhook_endpoint.created', objectType: 'webhook_endpoint', objectId: row.id, objectLabel: row.url, after: row, actor }, now);
+    });
     this.endpointsCache = null;
     return { row, secret };
   }
@@ -101,7 +106,7 @@ export class WebhookService {
     return row;
   }
 
-  async update(id: string, input: WebhookEndpointUpdate, caller: WebhookCaller, nowMs = Date.now()): Promise<WebhookEndpointRow> {
+  async update(id: string, input: WebhookEndpointUpdate, caller: WebhookCaller, actor: AuditActor, nowMs = Date.now()): Promise<WebhookEndpointRow> {
     const row = await this.get(id, caller);
     const parsed = webhookEndpointUpdateSchema.parse(input);
     if (parsed.url !== undefined) await this.checkUrl(parsed.url);
@@ -111,19 +116,26 @@ export class WebhookService {
     if (input.description !== undefined) changes.description = parsed.description ?? '';
     if (parsed.enabled === true && !row.enabled) Object.assign(changes, { enabled: 1, disabledReason: null, failingSince: null });
     if (parsed.enabled === false && row.enabled) Object.assign(changes, { enabled: 0, disabledReason: null });
-    await this.repos.webhooks.updateEndpoint(id, changes);
+    const after = { ...row, ...changes };
+    await this.repos.transaction(async (trx) => {
+      await trx.webhooks.updateEndpoint(id, changes);
+      await recordAudit(trx, { action: 'webhook_endpoint.updated', objectType: 'webhook_endpoint', objectId: id, objectLabel: after.url, before: row, after, actor }, changes.updatedAt);
+    });
     this.endpointsCache = null;
-    return { ...row, ...changes };
+    return after;
   }
 
-  async remove(id: string, caller: WebhookCaller): Promise<void> {
-    await this.get(id, caller);
-    await this.repos.transaction((repos) => repos.webhooks.deleteEndpoint(id));
+  async remove(id: string, caller: WebhookCaller, actor: AuditActor): Promise<void> {
+    const row = await this.get(id, caller);
+    await this.repos.transaction(async (trx) => {
+      await trx.webhooks.deleteEndpoint(id);
+      await recordAudit(trx, { action: 'webhook_endpoint.deleted', objectType: 'webhook_endpoint', objectId: id, objectLabel: row.url, before: row, actor });
+    });
     this.endpointsCache = null;
   }
 
   /** A new secret; the previous one signs too for 24 hours, so receivers can switch without losing a message. */
-  async rotateSecret(id: string, caller: WebhookCaller, nowMs = Date.now()): Promise<{ row: WebhookEndpointRow; secret: string }> {
+  async rotateSecret(id: string, caller: WebhookCaller, actor: AuditActor, nowMs = Date.now()): Promise<{ row: WebhookEndpointRow; secret: string }> {
     const row = await this.get(id, caller);
     const secret = newSecret();
     const changes = {
@@ -132,7 +144,11 @@ export class WebhookService {
       previousSecretUntil: isoFromMs(nowMs + ROTATION_OVERLAP_MS),
       updatedAt: isoFromMs(nowMs),
     };
-    await this.repos.webhooks.updateEndpoint(id, changes);
+    await this.repos.transaction(async (trx) => {
+      await trx.webhooks.updateEndpoint(id, changes);
+      // The secrets themselves are never recorded (audit-trail drops them): the entry says a rotation happened.
+      await recordAudit(trx, { action: 'webhook_endpoint.secret_rotated', objectType: 'webhook_endpoint', objectId: id, objectLabel: row.url, after: { previousSecretUntil: changes.previousSecretUntil }, actor }, changes.updatedAt);
+    });
     this.endpointsCache = null;
     return { row: { ...row, ...changes }, secret };
   }

@@ -10,6 +10,8 @@ import { ProofTab } from '../../features/delivery-proof/components/proof-tab.tsx
 import { NotificationsTab } from '../../features/notifications/components/notifications-tab.tsx';
 import { IntegrationsTab } from '../../features/integrations/components/integrations-tab.tsx';
 import { useSiteConfig } from '../../features/site-config/api/get-site-config.ts';
+import { AuditLogTab } from '../../features/audit-log/components/audit-log-tab.tsx';
+import { auditHistoryParams } from '../../features/audit-log/hooks/use-audit-filters.ts';
 
 /** The other features' views in the panel (features do not import one another: this route composes them). */
 const SLOTS: AdminSlots = {
@@ -17,6 +19,8 @@ const SLOTS: AdminSlots = {
   exportButton: ({ resource, query }) => <ExportButton resource={resource} query={query} />,
   routeOptimiser: (driverId, onAccepted) => <RouteOptimiser driverId={driverId} onAccepted={onAccepted} />,
   packageImport: <ImportTab />,
+  auditLog: <AuditLogTab />,
+  auditHistory: auditHistoryParams,
 };
 
 /** /admin. The Driver Portal, Delivery Proof and Notifications tabs come in through slots, since features do not import one another. */

@@ -18,6 +18,10 @@ export interface AdminSlots {
   routeOptimiser?: (driverId: string, onAccepted: () => void) => ReactNode;
   /** The Import tab (features/package-import): CSV import of packages. */
   packageImport?: ReactNode;
+  /** The Audit log tab (features/audit-log). */
+  auditLog?: ReactNode;
+  /** The address changes that open an object's history in the Audit log tab (a package row's 'History'). */
+  auditHistory?: (objectType: 'package' | 'driver', objectId: string) => Record<string, string | null>;
 }
 
 export const AdminSlotsContext = createContext<AdminSlots>({});

@@ -39,7 +39,10 @@ export const ADMIN_TEXT = {
     database: 'Database',
     import: 'Import',
     integrations: 'Integrations',
+    audit: 'Audit log',
   },
+  /** The panel's tabs in four groups (issue 20 item 6). */
+  tabGroups: { dispatch: 'Dispatch', drivers: 'Drivers', customers: 'Customers', settings: 'Settings' },
   packages: {
     title: 'All Packages',
     search: 'Search packages',
@@ -52,6 +55,8 @@ export const ADMIN_TEXT = {
     empty: 'No packages found in database.',
     noMatch: 'No packages match this search.',
     edit: 'Edit Package',
+    /** Opens the package's entries in the Audit log tab. */
+    history: 'History',
     total: (n: number) => `${n.toLocaleString('en-US')} package${n === 1 ? '' : 's'}`,
     pages: 'Pages',
     columns: {
@@ -137,6 +142,8 @@ export const ADMIN_TEXT = {
     lastUpdate: 'Last update',
     never: 'Never',
     edit: 'Edit',
+    /** Opens the driver's entries in the Audit log tab. */
+    history: 'History',
     editTitle: (name: string) => `Edit ${name}`,
     save: 'Save',
     saved: 'Driver updated successfully!',

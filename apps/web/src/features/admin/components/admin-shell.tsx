@@ -1,7 +1,8 @@
 import { Button, Container, Group, Tabs, Text, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ADMIN_TABS, useAdminUrl, type AdminTab } from '../hooks/use-admin-url.ts';
 import { useRefetchOnShow } from '../hooks/use-refetch-on-show.ts';
+import { groupTabs } from '../nav-groups.ts';
 import { useAdminSlots } from '../slots.tsx';
 import { ADMIN_TEXT } from '../texts.ts';
 import classes from './admin.module.css';
@@ -39,6 +40,7 @@ const LABELS: Record<AdminTab, string> = {
   database: T.tabs.database,
   import: T.tabs.import,
   integrations: T.tabs.integrations,
+  audit: T.tabs.audit,
 };
 
 export interface AdminShellProps {
@@ -60,9 +62,15 @@ export interface AdminShellProps {
 export function AdminShell({ email, onLogout, loggingOut, driverPortal, proofTab, notifications, integrations }: AdminShellProps) {
   const { tab, setTab } = useAdminUrl();
   useRefetchOnShow(tab);
-  const { fleetMap, packageImport } = useAdminSlots();
-  // The fleet and import tabs show when the route composed their features into the panel.
-  const tabs = ADMIN_TABS.filter((name) => (name !== 'fleet' || fleetMap) && (name !== 'import' || packageImport));
+  const { fleetMap, auditLog, packageImport } = useAdminSlots();
+  // The fleet, import and audit tabs show when the route composed their features into the panel.
+  const tabs = ADMIN_TABS.filter((name) => (name !== 'fleet' || fleetMap) && (name !== 'audit' || auditLog) && (name !== 'import' || packageImport));
+  const groups = groupTabs(tabs);
+  const nav = useRef<HTMLElement>(null);
+  // On a narrow screen each group is a strip that scrolls sideways: keep the open tab in sight.
+  useEffect(() => {
+    nav.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
   const [visited, setVisited] = useState<ReadonlySet<AdminTab>>(() => new Set([tab]));
   if (!visited.has(tab)) setVisited(new Set([...visited, tab]));
 
@@ -105,6 +113,8 @@ export function AdminShell({ email, onLogout, loggingOut, driverPortal, proofTab
         return packageImport ?? null;
       case 'integrations':
         return integrations;
+      case 'audit':
+        return auditLog ?? null;
     }
   };
 
@@ -124,13 +134,24 @@ export function AdminShell({ email, onLogout, loggingOut, driverPortal, proofTab
         </Group>
       </Group>
       <Tabs value={tab} onChange={(value) => value && setTab(value as AdminTab)} keepMounted>
-        <Tabs.List aria-label={T.shell.tabsLabel} className={classes.tabList}>
-          {tabs.map((name) => (
-            <Tabs.Tab key={name} value={name}>
-              {LABELS[name]}
-            </Tabs.Tab>
+        {/* Four groups, each a tab list named by its group (issue 20 item 6, decision 071): one Tabs, so one tab is open. */}
+        <nav aria-label={T.shell.tabsLabel} className={classes.nav} ref={nav}>
+          {groups.map(({ group, tabs: inGroup }) => (
+            <div key={group} className={classes.navGroup}>
+              <span id={`admin-group-${group}`} className={classes.navGroupLabel}>
+                {T.tabGroups[group]}
+              </span>
+              <Tabs.List aria-labelledby={`admin-group-${group}`} className={classes.tabList}>
+                {inGroup.map((name, i) => (
+                  // Each group is a stop of the Tab key: its open tab, or else its first (arrows move within a group).
+                  <Tabs.Tab key={name} value={name} className={classes.tab} tabIndex={!inGroup.includes(tab) && i === 0 ? 0 : undefined}>
+                    {LABELS[name]}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+            </div>
           ))}
-        </Tabs.List>
+        </nav>
         {tabs.map((name) => (
           <Tabs.Panel key={name} value={name} pt="md">
             {panel(name)}

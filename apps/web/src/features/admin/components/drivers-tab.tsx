@@ -9,6 +9,7 @@ import { useParseMapsLink } from '../api/parse-maps-link.ts';
 import { useResetDriverPin } from '../api/reset-driver-pin.ts';
 import { useUpdateDriver } from '../api/update-driver.ts';
 import { useUpdatePackage } from '../api/update-package.ts';
+import { useAdminUrl } from '../hooks/use-admin-url.ts';
 import { useAdminSlots } from '../slots.tsx';
 import { ADMIN_TEXT } from '../texts.ts';
 import { formatLatLng, formatTime, inputFromPackage } from '../utils/package-input.ts';
@@ -155,7 +156,8 @@ function EditDriverModal({ driver, onClose }: { driver: Driver | null; onClose: 
 
 function DriverList({ onPin }: { onPin: (shown: { name: string; pin: string }) => void }) {
   const drivers = useDrivers();
-  const { exportButton } = useAdminSlots();
+  const { exportButton, auditHistory } = useAdminSlots();
+  const { update: openInAddress } = useAdminUrl();
   const update = useUpdateDriver();
   const resetPin = useResetDriverPin();
   const [editing, setEditing] = useState<Driver | null>(null);
@@ -248,6 +250,11 @@ function DriverList({ onPin }: { onPin: (shown: { name: string; pin: string }) =
                       >
                         {driver.isActive ? T.deactivate : T.activate}
                       </Button>
+                      {auditHistory && (
+                        <Button size="compact-xs" variant="subtle" onClick={() => openInAddress(auditHistory('driver', driver.id), { push: true })} aria-label={`${T.history} ${driver.name}`}>
+                          {T.history}
+                        </Button>
+                      )}
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -35,7 +35,7 @@ export function PackagesTab() {
   useHotkeys([['/', () => searchRef.current?.focus()]]);
   const pushSearch = useDebouncedCallback((value: string) => update({ q: value.trim() || null, page: null }), 250);
 
-  const { exportButton } = useAdminSlots();
+  const { exportButton, auditHistory } = useAdminSlots();
   const drivers = useDrivers();
   const list = usePackages({
     q: q || undefined,
@@ -148,6 +148,17 @@ export function PackagesTab() {
                     >
                       {T.edit}
                     </Button>
+                    {auditHistory && (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        mt={4}
+                        onClick={() => update(auditHistory('package', pkg.id), { push: true })}
+                        aria-label={`${T.history} ${pkg.trackingNumber}`}
+                      >
+                        {T.history}
+                      </Button>
+                    )}
                   </Table.Td>
                   <Table.Td className={classes.nowrap}>
                     <strong>{pkg.trackingNumber}</strong>
