@@ -2,7 +2,7 @@ import { ERR } from '@cargo/shared';
 import type { DeviceRow } from '../db/types.ts';
 import { newId, newToken, sha256 } from '../lib/crypto.ts';
 import { conflict, notFound } from '../lib/http-errors.ts';
-import { nowIso } from '../lib/time.ts';
+import { isoFromMs, nowIso } from '../lib/time.ts';
 import { isUniqueViolation } from '../repositories/errors.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { AuditActor } from './audit/audit-context.ts';
@@ -72,10 +72,17 @@ export class DeviceService {
     return this.repos.devices.recordContact(id, nowIso(), battery);
   }
 
-  /** Keeps a report that moved nothing, with the reason. */
+  /**
+   * Keeps a report that moved nothing, with the reason. Its time moves on by at least 1 ms from the previous one, so
+   * two reports in one millisecond still list newest first (the id alone is random).
+   */
   recordUnusedPoint(deviceId: string, point: UnusedPoint): Promise<void> {
-    return this.repos.devices.insertPoint({ id: newId(), deviceId, ...point, createdAt: nowIso() });
+    const now = Date.now();
+    this.lastPointMs = now > this.lastPointMs ? now : this.lastPointMs + 1;
+    return this.repos.devices.insertPoint({ id: newId(), deviceId, ...point, createdAt: isoFromMs(this.lastPointMs) });
   }
+
+  private lastPointMs = 0;
 
   /** A device's newest unused reports, newest first (for the admin's diagnosis and the tests). */
   async unusedPoints(deviceId: string, limit = 20): Promise<UnusedPoint[]> {

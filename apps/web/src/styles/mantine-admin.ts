@@ -24,4 +24,6 @@ export const ADMIN_STYLED_COMPONENTS = [
   'ActionIcon', 'Alert', 'Badge', 'Grid', 'Code', 'CopyButton', 'NumberInput', 'Pagination', 'PasswordInput', 'Select',
   'SegmentedControl', 'Table', 'Tabs', 'MultiSelect', 'Popover', 'Combobox', 'ScrollArea', 'Pill', 'PillsInput',
   'Switch',
+  // The Import tab's file picker: an Input with a button, styled by the Input sheet the app already loads.
+  'FileInput',
 ] as const;
