@@ -7,6 +7,7 @@ import * as m004 from './migrations/004-events-notifications.ts';
 import * as m005 from './migrations/005-delivery-proof.ts';
 import * as m006 from './migrations/006-dispatch.ts';
 import * as m007 from './migrations/007-api-keys.ts';
+import * as m011 from './migrations/011-retention.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '005-delivery-proof': m005,
   '006-dispatch': m006,
   '007-api-keys': m007,
+  '011-retention': m011,
 };
 
 class BundledProvider implements MigrationProvider {

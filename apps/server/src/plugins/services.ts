@@ -21,6 +21,7 @@ import livePlugin from '../realtime/live-plugin.ts';
 import { EmailChannel, SmsChannel } from '../services/notifications/channels.ts';
 import { NotificationService } from '../services/notifications/notification-service.ts';
 import { NotificationWorker } from '../services/notifications/notification-worker.ts';
+import { RetentionService, RetentionWorker } from '../services/retention.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +41,7 @@ declare module 'fastify' {
     mapsLinks: MapsLinkResolver;
     notifications: NotificationService;
     deliveryProof: DeliveryProofService;
+    retention: RetentionService;
   }
 }
 
@@ -116,6 +118,20 @@ export default fp(
     app.liveHub.setFleetAuthorizer(async (token) => (await app.principals.resolve(token, { acceptShareLink: false }))?.role === 'admin');
     app.decorate('fleet', new FleetService(repos, feed));
     app.addHook('onClose', async () => feed.stop());
+
+    // Retention (issue 21, decision 075): old fixes, device points, ended sessions and the message log, in small batches.
+    const retention = new RetentionService(repos.retention, {
+      trailDays: env.RETENTION_TRAIL_DAYS,
+      afterTrail: env.RETENTION_AFTER_TRAIL,
+      devicePointsDays: env.RETENTION_DEVICE_POINTS_DAYS,
+      sessionsDays: env.RETENTION_SESSIONS_DAYS,
+      notificationsDays: env.RETENTION_NOTIFICATIONS_DAYS,
+      batchRows: env.RETENTION_BATCH_ROWS,
+    });
+    app.decorate('retention', retention);
+    const retentionWorker = new RetentionWorker(retention, env.RETENTION_EVERY_MINUTES, app.log);
+    app.addHook('onReady', async () => retentionWorker.start());
+    app.addHook('onClose', async () => retentionWorker.stop());
   },
   { name: 'services', dependencies: ['database', 'security'] },
 );

@@ -12,6 +12,7 @@ import { GeocodeCacheRepository } from './geocode-cache.ts';
 import { NotificationRepository } from './notifications.ts';
 import { PackageRepository } from './packages.ts';
 import { PickupRequestRepository } from './pickup-requests.ts';
+import { RetentionRepository } from './retention.ts';
 import { RouteStopRepository } from './route-stops.ts';
 import { SessionRepository } from './sessions.ts';
 import { SettingsRepository } from './settings.ts';
@@ -36,6 +37,7 @@ export class Repositories {
   readonly apiKeys: ApiKeyRepository;
   readonly deliveryProof: DeliveryProofRepository;
   readonly routeStops: RouteStopRepository;
+  readonly retention: RetentionRepository;
 
   constructor(
     private readonly db: Executor,
@@ -56,6 +58,7 @@ export class Repositories {
     this.apiKeys = new ApiKeyRepository(db);
     this.deliveryProof = new DeliveryProofRepository(db);
     this.routeStops = new RouteStopRepository(db);
+    this.retention = new RetentionRepository(db);
   }
 
   /**
