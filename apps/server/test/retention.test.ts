@@ -232,6 +232,21 @@ describeApi('retention of device points, sessions and the notification log', () 
     expect(ids.sort()).toEqual(kept.map((m) => m.id).sort());
   });
 
+  it('shows the settings in force and the last run to an admin, runs on request, and refuses anyone else', async () => {
+    const driver = await makeDriver(ctx);
+    for (const [token, status] of [[null, 401], [driver.token, 403]] as const) {
+      expect((await ctx.request({ method: 'GET', url: '/api/database/retention', token })).statusCode).toBe(status);
+      expect((await ctx.request({ method: 'POST', url: '/api/database/retention/run', token })).statusCode).toBe(status);
+    }
+    const ran = await ctx.request({ method: 'POST', url: '/api/database/retention/run', token: ctx.adminToken });
+    expect(ran.statusCode, ran.body).toBe(200);
+    expect(ran.json()).toMatchObject({ fixes: 0, stopped: false });
+    const shown = await ctx.request({ method: 'GET', url: '/api/database/retention', token: ctx.adminToken });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().settings).toEqual({ trailDays: 90, afterTrail: 'minute', devicePointsDays: 30, sessionsDays: 7, notificationsDays: 90, batchRows: 2000, everyMinutes: 60 });
+    expect(shown.json().lastRun).toMatchObject({ ...ran.json(), finishedAt: expect.any(String) });
+  });
+
   it('runs the pruning steps other features register (the audit log), with the batch size', async () => {
     const seen: number[] = [];
     ctx.app.retention.register('test-step', async ({ batchRows, pause }) => {

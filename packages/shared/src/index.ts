@@ -22,3 +22,4 @@ export * from './schemas/delivery-proof.ts';
 export * from './schemas/exports.ts';
 export * from './delivery-window.ts';
 export * from './schemas/dispatch.ts';
+export * from './schemas/retention.ts';

@@ -52,6 +52,8 @@ export class RetentionService {
   private readonly tasks = new Map<string, RetentionTask>();
   private stopping = false;
   private running: Promise<RetentionRun> | null = null;
+  /** The last finished run of this process. */
+  lastRun: (RetentionRun & { finishedAt: string }) | null = null;
   /** The last statement's duration: the next pause. */
   private lastMs = 0;
 
@@ -138,6 +140,7 @@ export class RetentionService {
     }
     run.stopped = this.stopping;
     run.ms = this.clock() - started;
+    this.lastRun = { ...run, finishedAt: isoFromMs(this.clock()) };
     return run;
   }
 
