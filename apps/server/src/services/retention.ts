@@ -42,11 +42,15 @@ export function firstIdAt(ms: number): string {
   return `${time.slice(0, 8)}-${time.slice(8, 12)}-0000-0000-000000000000`;
 }
 
+/** After each statement the job waits this many times as long as the statement took: it takes at most 1/(1+9) = 10%. */
+export const PAUSE_FACTOR = 9;
+
 /**
  * Applies the retention settings in small batches (decision 075): every statement removes at most `batchRows` rows
- * found by an index, and after each one the job waits as long as the statement took (at least a few milliseconds), so
- * requests, and the fix writer's group commits, run between them. On SQLite a statement holds the one connection,
- * and the event loop, while it runs; the pause keeps the job to at most half of either.
+ * found by an index, and after each one the job waits `PAUSE_FACTOR` times as long as the statement took (at least a
+ * few milliseconds), so requests, and the fix writer's group commits, run between them. On SQLite a statement holds
+ * the one connection, and the event loop, while it runs; the pause keeps the job to a tenth of either (figures:
+ * bench/RESULTS.md, bench/retention-ingest.mjs).
  */
 export class RetentionService {
   private readonly tasks = new Map<string, RetentionTask>();
@@ -144,10 +148,10 @@ export class RetentionService {
     return run;
   }
 
-  /** Waits as long as the last statement took (5 ms at least); answers false when the job is stopping. */
+  /** Waits `PAUSE_FACTOR` times as long as the last statement took (5 ms at least); false when the job is stopping. */
   private async pause(): Promise<boolean> {
     if (this.stopping) return false;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(5, Math.min(this.lastMs, 1000))));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(5, Math.min(this.lastMs * PAUSE_FACTOR, 2000))));
     return !this.stopping;
   }
 }
