@@ -2,7 +2,7 @@
 // GPS ingest while the retention job works (issue 21, decision 075), and the bytes a stored fix takes. Not part of
 // `npm test` or `npm run bench`; run it by hand on the built server:
 //
-//   node bench/retention-ingest.mjs --db sqlite|postgres|both --history 500000 --rounds 3 --seconds 10
+//   node bench/retention-ingest.mjs --db sqlite|postgres|both --history 500000 --rounds 3 --seconds 10 [--batch 200]
 //
 // For each database: the built server (RETENTION_EVERY_MINUTES=0, so the job runs only when asked), 200 drivers with a
 // package each in transit (the ingest load of benchmark 1), and 200 delivered packages given `--history` GPS fixes
@@ -32,6 +32,8 @@ const history = Number(option('history', 500_000));
 const rounds = Number(option('rounds', 3));
 const seconds = Number(option('seconds', 10));
 const drivers = Number(option('drivers', 200));
+/** RETENTION_BATCH_ROWS of the server; its default when not given. */
+const batch = option('batch');
 const OLD_PACKAGES = 200;
 const DAY = 86_400_000;
 
@@ -79,7 +81,7 @@ async function runOn(dialect) {
   const dir = tempDir(`retention-${dialect}`);
   const sqliteFile = join(dir, 'bench.db');
   const schema = dialect === 'postgres' ? newSchemaName() : null;
-  const server = await startProject({ cwd: dir, databaseUrl: schema ? pgUrlFor(schema) : sqliteFile, env: { RETENTION_EVERY_MINUTES: '0' } });
+  const server = await startProject({ cwd: dir, databaseUrl: schema ? pgUrlFor(schema) : sqliteFile, env: { RETENTION_EVERY_MINUTES: '0', ...(batch ? { RETENTION_BATCH_ROWS: batch } : {}) } });
   let sqlite = null;
   let client = null;
   try {

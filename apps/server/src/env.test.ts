@@ -53,6 +53,6 @@ describe('environment', () => {
     expect(loadEnv({ RETENTION_AFTER_TRAIL: 'final', RETENTION_TRAIL_DAYS: '30' })).toMatchObject({ RETENTION_AFTER_TRAIL: 'final', RETENTION_TRAIL_DAYS: 30 });
     expect(() => loadEnv({ RETENTION_AFTER_TRAIL: 'weekly' })).toThrow(/RETENTION_AFTER_TRAIL/);
     expect(() => loadEnv({ RETENTION_TRAIL_DAYS: '0' })).toThrow(/RETENTION_TRAIL_DAYS/);
-    expect(() => loadEnv({ RETENTION_BATCH_ROWS: '10' })).toThrow(/RETENTION_BATCH_ROWS/);
+    expect(() => loadEnv({ RETENTION_BATCH_ROWS: '5' })).toThrow(/RETENTION_BATCH_ROWS/);
   });
 });

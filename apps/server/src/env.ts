@@ -130,7 +130,7 @@ const envSchema = z.object({
   /** How often the retention job runs, in minutes; 0: never in the background (tests run it themselves). */
   RETENTION_EVERY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   /** Rows per statement of the retention job (with a pause between statements, so ingest goes on). */
-  RETENTION_BATCH_ROWS: z.coerce.number().int().min(50).max(50_000).default(200),
+  RETENTION_BATCH_ROWS: z.coerce.number().int().min(10).max(50_000).default(50),
 });
 
 export type Env = z.infer<typeof envSchema>;

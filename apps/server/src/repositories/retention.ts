@@ -50,7 +50,7 @@ export class RetentionRepository {
     const result = await sql`delete from locations
       where id >= ${from} and id <= ${to}
         and type = 'current' and is_live_tracking = 1 and created_at < ${createdBefore}
-        and package_id in (select id from packages where status in (${ended}))
+        and exists (select 1 from packages p where p.id = locations.package_id and p.status in (${ended}))
         and exists (select 1 from locations n where n.package_id = locations.package_id and n.type = 'current' and n.is_live_tracking = 1
               and (n.recorded_at > locations.recorded_at or (n.recorded_at = locations.recorded_at and n.id > locations.id)))
         ${thin}`.execute(this.kysely);
