@@ -63,6 +63,8 @@ export async function setupApp(
     NODE_ENV: 'test',
     // Real scrypt at a lower cost (2^14 instead of 2^17): the suite hashes hundreds of PINs and passwords.
     PASSWORD_HASH_LOG_N: '14',
+    // The retention job runs only when a test asks for it (test/retention.test.ts).
+    RETENTION_EVERY_MINUTES: '0',
     ...options.env,
   });
   const handle = await openDatabase(env.DATABASE_URL);
