@@ -243,7 +243,7 @@ describeApi('retention of device points, sessions and the notification log', () 
     expect(ran.json()).toMatchObject({ fixes: 0, stopped: false });
     const shown = await ctx.request({ method: 'GET', url: '/api/database/retention', token: ctx.adminToken });
     expect(shown.statusCode).toBe(200);
-    expect(shown.json().settings).toEqual({ trailDays: 90, afterTrail: 'minute', devicePointsDays: 30, sessionsDays: 7, notificationsDays: 90, batchRows: 50, everyMinutes: 60 });
+    expect(shown.json().settings).toEqual({ trailDays: 90, afterTrail: 'minute', devicePointsDays: 30, sessionsDays: 7, notificationsDays: 90, batchRows: 50, everyMinutes: 0 });
     expect(shown.json().lastRun).toMatchObject({ ...ran.json(), finishedAt: expect.any(String) });
   });
 
