@@ -46,4 +46,13 @@ describe('environment', () => {
     expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toBe('10.0.0.0/8');
     expect(loadEnv({}).TRUST_PROXY).toBe(false);
   });
+
+  it('reads the retention settings with their defaults and refuses values out of range, naming the variable', () => {
+    const env = loadEnv({});
+    expect([env.RETENTION_TRAIL_DAYS, env.RETENTION_AFTER_TRAIL, env.RETENTION_DEVICE_POINTS_DAYS, env.RETENTION_SESSIONS_DAYS, env.RETENTION_NOTIFICATIONS_DAYS]).toEqual([90, 'minute', 30, 7, 365]);
+    expect(loadEnv({ RETENTION_AFTER_TRAIL: 'final', RETENTION_TRAIL_DAYS: '30' })).toMatchObject({ RETENTION_AFTER_TRAIL: 'final', RETENTION_TRAIL_DAYS: 30 });
+    expect(() => loadEnv({ RETENTION_AFTER_TRAIL: 'weekly' })).toThrow(/RETENTION_AFTER_TRAIL/);
+    expect(() => loadEnv({ RETENTION_TRAIL_DAYS: '0' })).toThrow(/RETENTION_TRAIL_DAYS/);
+    expect(() => loadEnv({ RETENTION_BATCH_ROWS: '5' })).toThrow(/RETENTION_BATCH_ROWS/);
+  });
 });

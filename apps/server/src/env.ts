@@ -150,6 +150,23 @@ const envSchema = z.object({
   PROOF_FILE_MAX_BYTES: z.coerce.number().int().min(64 * 1024).max(50 * 1024 * 1024).default(12 * 1024 * 1024),
   /** How long a link to a photo or signature works, in seconds. */
   PROOF_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  /**
+   * Retention (issue 21, decision 075). The full GPS trail of a delivered, cancelled or returned package is kept this
+   * many days; after that RETENTION_AFTER_TRAIL decides what stays: 'minute' (one fix per minute) or 'final' (only the
+   * package's final position). A package still under way keeps its whole trail.
+   */
+  RETENTION_TRAIL_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
+  RETENTION_AFTER_TRAIL: z.enum(['minute', 'final']).default('minute'),
+  /** Device points that moved nothing (heartbeats, refused fixes): days kept; each device's newest is always kept. */
+  RETENTION_DEVICE_POINTS_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
+  /** Sessions that ended (expired or idle) are deleted this many days after they ended. */
+  RETENTION_SESSIONS_DAYS: z.coerce.number().int().min(0).max(36_500).default(7),
+  /** The notification message log: sent, failed and skipped messages are kept this many days (queued ones always). */
+  RETENTION_NOTIFICATIONS_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  /** How often the retention job runs, in minutes; 0: never in the background (tests run it themselves). */
+  RETENTION_EVERY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** Rows per statement of the retention job (with a pause between statements, so ingest goes on). */
+  RETENTION_BATCH_ROWS: z.coerce.number().int().min(10).max(50_000).default(50),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -67,6 +67,8 @@ export async function setupApp(
     PASSWORD_HASH_LOG_N: '14',
     // The webhook secrets' key (decision 048): without it a PostgreSQL run would make ./data/secrets.key.
     SECRETS_KEY: TEST_SECRETS_KEY,
+    // The retention job runs only when a test asks for it (test/retention.test.ts).
+    RETENTION_EVERY_MINUTES: '0',
     ...options.env,
   });
   const handle = await openDatabase(env.DATABASE_URL);

@@ -25,3 +25,4 @@ export * from './delivery-window.ts';
 export * from './schemas/dispatch.ts';
 export * from './schemas/package-import.ts';
 export * from './schemas/audit.ts';
+export * from './schemas/retention.ts';

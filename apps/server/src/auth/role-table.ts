@@ -109,6 +109,8 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'POST /api/packages/batch-delete': ADMIN,
   'POST /api/packages/clear-old': ADMIN,
   'GET /api/database/stats': ADMIN,
+  'GET /api/database/retention': ADMIN,
+  'POST /api/database/retention/run': ADMIN,
   'GET /api/drivers': ADMIN,
   'POST /api/drivers': ADMIN,
   'PUT /api/drivers/:id': ADMIN,

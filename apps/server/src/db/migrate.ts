@@ -10,6 +10,7 @@ import * as m007 from './migrations/007-api-keys.ts';
 import * as m008 from './migrations/008-webhooks.ts';
 import * as m009 from './migrations/009-package-imports.ts';
 import * as m010 from './migrations/010-audit-log.ts';
+import * as m011 from './migrations/011-retention.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '008-webhooks': m008,
   '009-package-imports': m009,
   '010-audit-log': m010,
+  '011-retention': m011,
 };
 
 class BundledProvider implements MigrationProvider {

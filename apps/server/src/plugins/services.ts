@@ -26,6 +26,7 @@ import { WebhookSender } from '../services/webhooks/sender.ts';
 import { WebhookService } from '../services/webhooks/webhook-service.ts';
 import { secretBoxFor } from '../lib/secret-box.ts';
 import { SYSTEM_ACTOR } from '../services/audit/audit-context.ts';
+import { RetentionService, RetentionWorker } from '../services/retention.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +48,7 @@ declare module 'fastify' {
     deliveryProof: DeliveryProofService;
     webhooks: WebhookService;
     packageImports: PackageImportService;
+    retention: RetentionService;
   }
 }
 
@@ -150,6 +152,20 @@ export default fp(
     app.decorate('packageImports', packageImports);
     app.addHook('onReady', async () => packageImports.failStale());
     app.addHook('onClose', async () => packageImports.stop());
+
+    // Retention (issue 21, decision 075): old fixes, device points, ended sessions and the message log, in small batches.
+    const retention = new RetentionService(repos.retention, {
+      trailDays: env.RETENTION_TRAIL_DAYS,
+      afterTrail: env.RETENTION_AFTER_TRAIL,
+      devicePointsDays: env.RETENTION_DEVICE_POINTS_DAYS,
+      sessionsDays: env.RETENTION_SESSIONS_DAYS,
+      notificationsDays: env.RETENTION_NOTIFICATIONS_DAYS,
+      batchRows: env.RETENTION_BATCH_ROWS,
+    });
+    app.decorate('retention', retention);
+    const retentionWorker = new RetentionWorker(retention, env.RETENTION_EVERY_MINUTES, app.log);
+    app.addHook('onReady', async () => retentionWorker.start());
+    app.addHook('onClose', async () => retentionWorker.stop());
   },
   { name: 'services', dependencies: ['database', 'security'] },
 );

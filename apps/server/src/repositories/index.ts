@@ -14,6 +14,7 @@ import { NotificationRepository } from './notifications.ts';
 import { PackageRepository } from './packages.ts';
 import { PackageImportRepository } from './package-imports.ts';
 import { PickupRequestRepository } from './pickup-requests.ts';
+import { RetentionRepository } from './retention.ts';
 import { RouteStopRepository } from './route-stops.ts';
 import { SessionRepository } from './sessions.ts';
 import { SettingsRepository } from './settings.ts';
@@ -42,6 +43,7 @@ export class Repositories {
   readonly webhooks: WebhookRepository;
   readonly packageImports: PackageImportRepository;
   readonly audit: AuditRepository;
+  readonly retention: RetentionRepository;
 
   constructor(
     private readonly db: Executor,
@@ -65,6 +67,7 @@ export class Repositories {
     this.webhooks = new WebhookRepository(db);
     this.packageImports = new PackageImportRepository(db);
     this.audit = new AuditRepository(db);
+    this.retention = new RetentionRepository(db);
   }
 
   /**
