@@ -163,6 +163,19 @@ export default fp(
       batchRows: env.RETENTION_BATCH_ROWS,
     });
     app.decorate('retention', retention);
+    // Webhook deliveries are a message log too: finished messages and their attempts go after RETENTION_NOTIFICATIONS_DAYS.
+    retention.register('webhookDeliveries', async ({ batchRows, pause }) => {
+      const before = new Date(Date.now() - env.RETENTION_NOTIFICATIONS_DAYS * 86_400_000).toISOString();
+      let removed = 0;
+      for (const step of [(n: number) => repos.webhooks.deleteAttemptsBefore(before, n), (n: number) => repos.webhooks.deleteFinishedMessagesBefore(before, n)]) {
+        for (;;) {
+          const n = await step(batchRows);
+          removed += n;
+          if (n < batchRows || !(await pause())) break;
+        }
+      }
+      return removed;
+    });
     const retentionWorker = new RetentionWorker(retention, env.RETENTION_EVERY_MINUTES, app.log);
     app.addHook('onReady', async () => retentionWorker.start());
     app.addHook('onClose', async () => retentionWorker.stop());

@@ -177,4 +177,26 @@ export class WebhookRepository {
     if (messageIds.length === 0) return Promise.resolve([]);
     return this.db.selectFrom('webhookAttempts').selectAll().where('messageId', 'in', messageIds).orderBy('attemptedAt').orderBy('id').execute();
   }
+
+  // --- retention (issue 21): the delivery log is kept as long as the message log ---
+
+  /** Deletes up to `limit` attempts made before `beforeIso`; answers how many. */
+  async deleteAttemptsBefore(beforeIso: string, limit: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('webhookAttempts')
+      .where('id', 'in', (eb) => eb.selectFrom('webhookAttempts').select('id').where('attemptedAt', '<', beforeIso).limit(limit))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Deletes up to `limit` finished messages (delivered or failed) made before `beforeIso`; pending ones stay. */
+  async deleteFinishedMessagesBefore(beforeIso: string, limit: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('webhookMessages')
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('webhookMessages').select('id').where('createdAt', '<', beforeIso).where('status', 'in', ['delivered', 'failed']).limit(limit),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }

@@ -273,6 +273,36 @@ describeApi('webhooks', () => {
       expect((await ctx.request({ method: 'POST', url: '/api/webhooks/messages/nope/replay', token: admin() })).statusCode).toBe(404);
     });
 
+    it('the retention job removes finished deliveries and their attempts past the message log\'s days, never a pending one', async () => {
+      const endpoint = await createEndpoint({ url: pathFor('retention'), eventTypes: ['*'] });
+      const old = new Date(Date.now() - 400 * 86_400_000).toISOString();
+      const base = { endpointId: endpoint.id, eventId: null, eventType: 'webhook.test', packageId: null, sequence: null, payload: '{}', attempts: 1, nextAttemptAt: null, leaseUntil: null, lastStatusCode: 200, lastError: null, deliveredAt: old };
+      await ctx.app.db
+        .insertInto('webhookMessages')
+        .values([
+          { ...base, id: 'msg_old_done', status: 'delivered', createdAt: old, updatedAt: old },
+          { ...base, id: 'msg_old_failed', status: 'failed', createdAt: old, updatedAt: old },
+          // Pending for a year: the endpoint is disabled or waiting; kept for when it comes back.
+          { ...base, id: 'msg_old_pending', status: 'pending', nextAttemptAt: new Date(Date.now() + 86_400_000).toISOString(), createdAt: old, updatedAt: old },
+          { ...base, id: 'msg_recent_done', status: 'delivered', createdAt: new Date().toISOString(), updatedAt: old },
+        ])
+        .execute();
+      await ctx.app.db
+        .insertInto('webhookAttempts')
+        .values([
+          { id: 'att_old', messageId: 'msg_old_done', endpointId: endpoint.id, attemptedAt: old, statusCode: 200, durationMs: 5, responseBody: 'ok', error: null, nextRetryAt: null },
+          { id: 'att_recent', messageId: 'msg_recent_done', endpointId: endpoint.id, attemptedAt: new Date().toISOString(), statusCode: 200, durationMs: 5, responseBody: 'ok', error: null, nextRetryAt: null },
+        ])
+        .execute();
+      const run = await ctx.app.retention.run();
+      expect(run.other.webhookDeliveries).toBe(3);
+      const left = await ctx.app.db.selectFrom('webhookMessages').select('id').where('endpointId', '=', endpoint.id).orderBy('id').execute();
+      expect(left.map((r) => r.id)).toEqual(['msg_old_pending', 'msg_recent_done']);
+      const attempts = await ctx.app.db.selectFrom('webhookAttempts').select('id').where('endpointId', '=', endpoint.id).execute();
+      expect(attempts.map((r) => r.id)).toEqual(['att_recent']);
+      await ctx.request({ method: 'DELETE', url: `/api/webhooks/endpoints/${endpoint.id}`, token: admin() });
+    });
+
     it('follows no redirect: a 302 to an address outside the allow list is an answer, and nothing reaches that address', async () => {
       const endpoint = await createEndpoint({ url: pathFor('redirect'), eventTypes: ['*'] });
       receiver.answerNext({ status: 302, headers: { location: forbidden.url } });
