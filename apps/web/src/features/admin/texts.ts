@@ -373,7 +373,6 @@ export const ADMIN_TEXT = {
     clearFailed: 'Error clearing old packages',
     confirm: 'Delete',
     cancel: 'Cancel',
-    confirmTitle: 'Please confirm',
   },
   common: {
     loading: 'Loading',

@@ -5,7 +5,6 @@ export const INTEGRATION_TEXT = {
     'API keys let a web shop or an order system create and read packages without a password; webhooks tell their systems when a package moves, signed, retried for about three days and replayable.',
   loadFailed: 'Could not load. Try again.',
   cancel: 'Cancel',
-  confirmTitle: 'Are you sure?',
   never: 'Never',
   secret: {
     copy: 'Copy',

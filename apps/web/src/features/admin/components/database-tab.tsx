@@ -10,7 +10,7 @@ import { ADMIN_TEXT } from '../texts.ts';
 import { formatTime } from '../utils/package-input.ts';
 import { serverMessage, toastError, toastSuccess } from '../../../lib/toast.ts';
 import classes from './admin.module.css';
-import { ConfirmModal } from './confirm-modal.tsx';
+import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 
 const T = ADMIN_TEXT.database;
 const PAGE = 25;

@@ -17,7 +17,7 @@ import { serverMessage, toastError, toastSuccess } from '../../../lib/toast.ts';
 import classes from './admin.module.css';
 import { AssignPackagePicker } from './assign-package-picker.tsx';
 import { Pill } from './pill.tsx';
-import { ConfirmModal } from './confirm-modal.tsx';
+import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { PinModal } from './pin-modal.tsx';
 
 const T = ADMIN_TEXT.drivers;

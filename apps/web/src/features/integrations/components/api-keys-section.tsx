@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys.ts';
 import { INTEGRATION_TEXT } from '../texts.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { refusal, when } from './labels.ts';
 import { SecretBox } from './secret-box.tsx';
 
@@ -142,7 +142,7 @@ export function ApiKeysSection() {
           </div>
         )}
       </Stack>
-      <ConfirmDialog
+      <ConfirmModal
         opened={revoking !== null}
         message={revoking ? T.revokeConfirm(revoking.name, revoking.prefix) : ''}
         confirmLabel={T.revoke}

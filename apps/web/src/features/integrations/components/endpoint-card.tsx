@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useDeleteEndpoint, useRotateSecret, useSendTestEvent, useUpdateEndpoint } from '../api/webhooks.ts';
 import { INTEGRATION_TEXT } from '../texts.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { Deliveries } from './deliveries.tsx';
 import { eventLabel, refusal, when } from './labels.ts';
 import { SecretBox } from './secret-box.tsx';
@@ -142,7 +142,7 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
         )}
         {open && <Deliveries id={deliveriesId} endpoint={endpoint} />}
       </Stack>
-      <ConfirmDialog
+      <ConfirmModal
         opened={confirm !== null}
         message={confirm === 'rotate' ? T.rotateConfirm : T.deleteConfirm(endpoint.url)}
         confirmLabel={confirm === 'rotate' ? T.rotate : T.delete}

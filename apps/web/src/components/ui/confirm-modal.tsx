@@ -1,7 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { INTEGRATION_TEXT } from '../texts.ts';
 
-interface ConfirmDialogProps {
+interface ConfirmModalProps {
   opened: boolean;
   message: string;
   confirmLabel: string;
@@ -11,16 +10,19 @@ interface ConfirmDialogProps {
   danger?: boolean;
 }
 
-/** A question before a change that cannot be undone; Cancel has the focus, Escape cancels. */
-export function ConfirmDialog({ opened, message, confirmLabel, onConfirm, onCancel, pending, danger = true }: ConfirmDialogProps) {
+/**
+ * A question before a change that cannot be undone; Cancel has the focus, Escape cancels. Shared by the admin's tabs
+ * and the features the panel composes (Integrations). A long word (a URL) wraps.
+ */
+export function ConfirmModal({ opened, message, confirmLabel, onConfirm, onCancel, pending, danger = true }: ConfirmModalProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={INTEGRATION_TEXT.confirmTitle} centered>
+    <Modal opened={opened} onClose={onCancel} title="Please confirm" centered>
       <Text mb="md" style={{ overflowWrap: 'anywhere' }}>
         {message}
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} data-autofocus>
-          {INTEGRATION_TEXT.cancel}
+          Cancel
         </Button>
         <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={pending}>
           {confirmLabel}
