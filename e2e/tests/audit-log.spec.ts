@@ -13,17 +13,17 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 
 const GROUPS: Record<string, string[]> = {
-  Dispatch: ['Fleet', 'Packages', 'Create', 'Status', 'Location', 'GPS Links', 'Delivery Proof'],
+  Dispatch: ['Fleet', 'Packages', 'Create', 'Import', 'Status', 'Location', 'GPS Links', 'Delivery Proof'],
   Drivers: ['Drivers', 'Driver Routes', 'Devices', 'Tracking', 'Driver Portal'],
   Customers: ['Pickup Requests', 'Notifications'],
-  Settings: ['Current Location', 'Database', 'Audit log'],
+  Settings: ['Current Location', 'Database', 'Integrations', 'Audit log'],
 };
 
 /** Each tab's address, as before the grouping (Packages is the panel's default: no ?tab=). */
 const ADDRESS: Record<string, string | null> = {
-  Fleet: 'fleet', Packages: null, Create: 'create', Status: 'status', Location: 'location', 'GPS Links': 'gps-links', 'Delivery Proof': 'proof',
+  Fleet: 'fleet', Packages: null, Create: 'create', Import: 'import', Status: 'status', Location: 'location', 'GPS Links': 'gps-links', 'Delivery Proof': 'proof',
   Drivers: 'drivers', 'Driver Routes': 'routes', Devices: 'devices', Tracking: 'tracking', 'Driver Portal': 'driver-portal',
-  'Pickup Requests': 'pickups', Notifications: 'notifications', 'Current Location': 'current-location', Database: 'database', 'Audit log': 'audit',
+  'Pickup Requests': 'pickups', Notifications: 'notifications', 'Current Location': 'current-location', Database: 'database', Integrations: 'integrations', 'Audit log': 'audit',
 };
 
 test('an admin edits a package and finds the change, before and after, in the Audit log', async ({ adminPage: page, request, token }) => {
