@@ -21,7 +21,7 @@ import { MapsLinkResolver, type MapsLinkResolverOptions } from '../services/maps
 import livePlugin from '../realtime/live-plugin.ts';
 import { EmailChannel, SmsChannel } from '../services/notifications/channels.ts';
 import { NotificationService } from '../services/notifications/notification-service.ts';
-import { NotificationWorker } from '../services/notifications/notification-worker.ts';
+import { OutboxWorker } from '../services/outbox-worker.ts';
 import { WebhookSender } from '../services/webhooks/sender.ts';
 import { WebhookService } from '../services/webhooks/webhook-service.ts';
 import { secretBoxFor } from '../lib/secret-box.ts';
@@ -108,7 +108,7 @@ export default fp(
       log: app.log,
     });
     app.decorate('notifications', notifications);
-    const worker = new NotificationWorker(notifications, env.NOTIFY_POLL_MS, app.log);
+    const worker = new OutboxWorker(notifications, env.NOTIFY_POLL_MS, app.log);
     // A change in this process is looked at at once rather than at the next poll.
     app.packages.events.on('status', () => worker.nudge());
     app.addHook('onReady', async () => {
@@ -132,7 +132,7 @@ export default fp(
       log: app.log,
     });
     app.decorate('webhooks', webhooks);
-    const webhookWorker = new NotificationWorker(webhooks, env.WEBHOOK_POLL_MS, app.log, 'webhooks');
+    const webhookWorker = new OutboxWorker(webhooks, env.WEBHOOK_POLL_MS, app.log, 'webhooks');
     app.packages.events.on('status', () => webhookWorker.nudge());
     app.addHook('onReady', async () => webhookWorker.start());
     app.addHook('onClose', async () => {

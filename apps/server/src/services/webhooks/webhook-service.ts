@@ -9,7 +9,7 @@ import {
   webhookEndpointUpdateSchema,
 } from '@cargo/shared';
 import { Webhook } from 'standardwebhooks';
-import type { EventRow, WebhookAttemptRow, WebhookEndpointRow, WebhookMessageRow } from '../../db/types.ts';
+import type { EventRow, PackageRow, WebhookAttemptRow, WebhookEndpointRow, WebhookMessageRow } from '../../db/types.ts';
 import { newId, newTimeOrderedId } from '../../lib/crypto.ts';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors.ts';
 import { isoFromMs } from '../../lib/time.ts';
@@ -228,7 +228,7 @@ export class WebhookService {
    * `packages:read` key reads) as it is when the event is read, with the event's per-package `sequence`, its id and
    * what the event itself carries (`details`: the status change, the attempt's reason, the ETA).
    */
-  private async payloadOf(event: EventRow, packages: Map<string, import('../../db/types.ts').PackageRow>): Promise<string | null> {
+  private async payloadOf(event: EventRow, packages: Map<string, PackageRow>): Promise<string | null> {
     let view: Record<string, unknown> | null = null;
     if (event.subjectType === 'package') {
       const row = packages.get(event.subjectId);

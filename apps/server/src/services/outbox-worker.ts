@@ -5,12 +5,12 @@ export interface OutboxConsumer {
 }
 
 /**
- * The background side of notifications (decision 046): every `pollMs` it reads new events into messages and sends the
- * due ones, and keeps going while there is work. Each instance runs one; claims in the database keep them from
- * sending a message twice. A failure (the database down) is logged once and retried on the next turn; the process
+ * The background side of a consumer of the event outbox, customer notifications (decision 046) or webhooks (decision
+ * 048): every `pollMs` it reads new events into messages and sends the due ones, and keeps going while there is work.
+ * Each instance runs one per consumer; claims in the database keep them from sending a message twice. A failure (the database down) is logged once and retried on the next turn; the process
  * never dies of it. Started and stopped with the app (plugins/services.ts).
  */
-export class NotificationWorker {
+export class OutboxWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
