@@ -31,7 +31,10 @@ test('an admin edits a package and finds the change, before and after, in the Au
   const pkg = await createPackage(request, token, { trackingNumber: tag, customerName: 'Olivia Martin' });
   await page.getByLabel('Search packages').fill(tag);
   await page.getByRole('button', { name: `Edit Package ${tag}` }).click();
-  await page.getByRole('textbox', { name: field('Customer Name') }).fill('Olivia Marten');
+  // The form holds the package first (typing before it has would be overwritten, and the update would change nothing).
+  const customerName = page.getByRole('textbox', { name: field('Customer Name') });
+  await expect(customerName).toHaveValue('Olivia Martin');
+  await customerName.fill('Olivia Marten');
   await page.getByRole('button', { name: 'Update Package' }).click();
   await expect(page.getByText('Package updated successfully!')).toBeVisible();
 
