@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoginResponse, Package } from '@cargo/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN, api, freePort, pgQuery, PG_URL, postgresAvailable, startServer, type ServerProcess } from './server-process.ts';
+import { ADMIN, api, freePort, pgQuery, PG_URL, postgresAvailable, startServer, waitFor, type ServerProcess } from './server-process.ts';
 
 /**
  * Customer notifications under faults (issue 17), with the built server as real processes and an SMS gateway of the
@@ -63,14 +63,6 @@ function packageBody(n: number) {
     serviceType: 'Standard Delivery',
   };
 }
-
-const waitFor = async (check: () => boolean, timeoutMs: number, what: () => string) => {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out: ${what()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 /** No quiet hours: the test runs at any hour. */
 async function noQuietHours(base: string, token: string) {

@@ -99,3 +99,12 @@ export async function api<T = unknown>(base: string, method: string, path: strin
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
+
+/** Waits until `check` holds, polling every 50 ms; throws naming `what` after `timeoutMs`. */
+export async function waitFor(check: () => boolean, timeoutMs: number, what: () => string): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out: ${what()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { LoginResponse, Package, WebhookEndpointCreated } from '@cargo/shared';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN, api, freePort, pgQuery, PG_URL, postgresAvailable, startServer, type ServerProcess } from './server-process.ts';
+import { ADMIN, api, freePort, pgQuery, PG_URL, postgresAvailable, startServer, waitFor, type ServerProcess } from './server-process.ts';
 
 /**
  * Webhooks under faults (issue 19), with the built server as real processes and a receiver of the test's own on
@@ -99,14 +99,6 @@ function packageBody(n: number) {
     serviceType: 'Standard Delivery',
   };
 }
-
-const waitFor = async (check: () => boolean, timeoutMs: number, what: () => string) => {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out: ${what()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 /** Each package: created, picked up, in transit, out for delivery (four events, sequence 1-4). */
 async function packagesMoving(bases: string[], token: string, count: number): Promise<Package[]> {
