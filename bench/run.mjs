@@ -6,7 +6,7 @@
 //   npm run bench                       the full run (about 10 minutes)
 //   node bench/run.mjs --smoke          tiny sizes, one short round each (the test line runs it with --no-build)
 //   node bench/run.mjs --only ingest,startup --no-build
-//   sizes can be overridden: --seconds 10 --rounds 3 --warmup-seconds 3 --drivers 200 --lookup-packages 1000
+//   sizes can be overridden: --seconds 10 --rounds 3 --warmup-seconds 3 --drivers 200 --lookup-packages 10000
 //   --subscribers 10000 --subscriber-processes 2 --fixes-per-second 1000 --fanout-seconds 30 --startups 3
 //   (only a full run without --only replaces bench/results.json; the others write under bench/out/)
 //
@@ -48,7 +48,7 @@ if (only && selected.size === 0) {
 /** Sizes: the issue's for a full run; tiny ones for the smoke run. */
 const SIZE = smoke
   ? { drivers: 5, lookupPackages: 10, rounds: 1, seconds: 1, warmupSeconds: 0.5, subscribers: 50, subscriberProcesses: 1, fixesPerSecond: 25, fanoutSeconds: 2, startups: 1, idleMs: 500 }
-  : { drivers: 200, lookupPackages: 1000, rounds: 3, seconds: 10, warmupSeconds: 3, subscribers: 10_000, subscriberProcesses: 2, fixesPerSecond: 1000, fanoutSeconds: 30, startups: 3, idleMs: 2000 };
+  : { drivers: 200, lookupPackages: 10_000, rounds: 3, seconds: 10, warmupSeconds: 3, subscribers: 10_000, subscriberProcesses: 2, fixesPerSecond: 1000, fanoutSeconds: 30, startups: 3, idleMs: 2000 };
 for (const key of Object.keys(SIZE)) {
   const v = option(key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
   if (v !== undefined) SIZE[key] = Number(v);
@@ -93,12 +93,12 @@ function skip(name, why) {
 }
 
 /** A data set on one project server: drivers, one ingest package each, and the lookup packages spread over them. */
-async function dataset(base) {
+async function dataset(base, lookupPackages = SIZE.lookupPackages) {
   const t0 = Date.now();
   const admin = await adminToken(base);
   const drivers = await createDrivers(base, admin, SIZE.drivers);
   const ingestPkgs = await createPackages(base, admin, SIZE.drivers, drivers, 'BI');
-  const lookupPkgs = await createPackages(base, admin, SIZE.lookupPackages, drivers, 'BL');
+  const lookupPkgs = await createPackages(base, admin, lookupPackages, drivers, 'BL');
   log(`    data set: ${drivers.length} drivers signed in, ${ingestPkgs.length} ingest packages, ${lookupPkgs.length} lookup packages (${round((Date.now() - t0) / 1000, 1)} s)`);
   return { admin, drivers, ingestPkgs, lookupPkgs };
 }
@@ -126,7 +126,7 @@ try {
       await bench('ingest-sqlite', () => ingestBench({ name: 'ingest-sqlite', projects: [project], bares: [bare], pkgs: data.ingestPkgs, db: { sqliteFile }, ...http }));
       await bench('lookup-sqlite', () => lookupBench({ name: 'lookup-sqlite', project, pkgs: data.lookupPkgs, dir, ...http }));
       await bench('fanout', () =>
-        fanoutBench({ project, pkgs: data.lookupPkgs, subscribers: SIZE.subscribers, processes: SIZE.subscriberProcesses, fixesPerSecond: SIZE.fixesPerSecond, seconds: SIZE.fanoutSeconds, log }),
+        fanoutBench({ project, pkgs: data.lookupPkgs.slice(0, 1000), subscribers: SIZE.subscribers, processes: SIZE.subscriberProcesses, fixesPerSecond: SIZE.fixesPerSecond, seconds: SIZE.fanoutSeconds, log }),
       );
       if (existsSync(pagesModule)) {
         await bench('pages', async () => {
@@ -185,7 +185,7 @@ try {
         servers.push(await startProject({ cwd: dir, databaseUrl: pgUrlFor(schema), env, name: 'project-b' }));
         const bares = [await startBare({ cwd: dir, name: 'bare-a' }), await startBare({ cwd: dir, name: 'bare-b' })];
         servers.push(...bares);
-        const data = await dataset(servers[0].url);
+        const data = await dataset(servers[0].url, 0);
         const redis = await redisPid(REDIS_URL);
         const extraPids = async () => ({ ...pidMap('pg', await postgresPids(schema)), redis });
         await bench('instances', async () => {

@@ -17,4 +17,17 @@ await build({
   logLevel: 'warning',
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
+// The fix writer's thread (decision 079) is a file of its own beside server.js: `new URL('./sqlite-fix-thread.mjs',
+// import.meta.url)` finds it there as it finds the source beside fix-writer.ts.
+await build({
+  entryPoints: { 'sqlite-fix-thread': 'src/repositories/sqlite-fix-thread.mjs' },
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  external,
+  logLevel: 'warning',
+});
 console.log('server built: apps/server/dist/server.js, apps/server/dist/cli.js');

@@ -29,7 +29,7 @@ import { cpuMeter, round } from './proc.mjs';
  *   targets: { url: string, pid: number }[],
  *   connections?: number,
  *   seconds: number,
- *   request: (target: number) => { method: string, path: string, headers?: Record<string, string>, body?: string },
+ *   request: (target: number, connection: Record<string, any>) => { method: string, path: string, headers?: Record<string, string>, body?: string },
  *   onReply?: (status: number, body: string) => void,
  *   extraPids?: () => Promise<Record<string, number | undefined>>,
  * }} o
@@ -58,9 +58,10 @@ export async function loadRound(o) {
       timeout: 30,
       requests: [
         {
-          setupRequest: (req) => {
+          // autocannon's context is one object per connection, kept across its requests.
+          setupRequest: (req, context) => {
             sent += 1;
-            return { ...req, ...o.request(i) };
+            return { ...req, ...o.request(i, context) };
           },
           ...(o.onReply ? { onResponse: (status, body) => o.onReply?.(status, body) } : {}),
         },

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
+import { applySqlitePragmas } from '../repositories/sqlite-fix-batch.mjs';
 import { isPostgresUrl } from '../env.ts';
 import { applicationNameFor } from './backup.ts';
 import type { Database, Dialect } from './types.ts';
@@ -42,16 +43,9 @@ async function openSqlite(url: string): Promise<DatabaseHandle> {
   const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
   const native = new SQLite(file);
-  native.pragma('journal_mode = WAL');
-  // A lock held elsewhere (a backup, the admin CLI) waits at most 1.5 s, then the request answers 503 (design.md §5: within 2 s).
-  native.pragma('busy_timeout = 1500');
-  native.pragma('foreign_keys = ON');
-  native.pragma('synchronous = NORMAL');
-  // A checkpoint every 10,000 WAL pages (about 40 MB) rather than 1,000: the pages the fixes keep changing (each
-  // package's index page, the packages and drivers) are copied back once for many commits (decision 041).
-  native.pragma('wal_autocheckpoint = 10000');
+  applySqlitePragmas(native);
   const counter: StatementCounter = { statements: 0, fixes: 0, batches: 0 };
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(native) }), plugins: [new CamelCasePlugin()], log: () => void counter.statements++ });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(native) }), plugins: [new CamelCasePlugin()], log: () => void counter.statements++ });
   return {
     db,
     dialect: 'sqlite',
@@ -67,6 +61,26 @@ async function openSqlite(url: string): Promise<DatabaseHandle> {
     },
     close: () => db.destroy(),
   };
+}
+
+/**
+ * Transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE) rather than at their first write: the fix
+ * writer's thread commits on a connection of its own (decision 079), and a deferred transaction that read before that
+ * commit could not write after it (SQLITE_BUSY_SNAPSHOT, which no busy timeout retries). Begun at once, it waits for
+ * the thread's batch (a few milliseconds, within busy_timeout) and then reads and writes what is current.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): SqliteDriver {
+    return new (class extends SqliteDriver {
+      override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      }
+    })(this.settings);
+  }
 }
 
 /**

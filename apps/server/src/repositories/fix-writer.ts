@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Pool, PoolClient } from 'pg';
@@ -5,6 +6,7 @@ import type { Database, LocationRow } from '../db/types.ts';
 import type { NativeDatabase, StatementCounter } from '../db/index.ts';
 import { newTimeOrderedId } from '../lib/crypto.ts';
 import { isForeignKeyViolation } from './errors.ts';
+import { LOCATION_COLUMNS, MERGE_EVERY, moveBufferedFixes, SqliteFixBatcher, type SqliteBatch, type SqliteBatchResult } from './sqlite-fix-batch.mjs';
 
 /** One fix's writes: its location row, and what it moves. */
 export interface FixWrite {
@@ -168,27 +170,6 @@ function toBatch(writes: FixWrite[]): Batch {
   };
 }
 
-const LOCATION_COLUMNS = [
-  'id',
-  'package_id',
-  'lat',
-  'lng',
-  'type',
-  'address',
-  'driver_name',
-  'driver_phone',
-  'vehicle_id',
-  'accuracy',
-  'heading',
-  'speed',
-  'altitude',
-  'battery',
-  'is_live_tracking',
-  'source',
-  'recorded_at',
-  'created_at',
-] as const;
-
 function locationValues(row: LocationRow): unknown[] {
   return [
     row.id,
@@ -212,39 +193,21 @@ function locationValues(row: LocationRow): unknown[] {
   ];
 }
 
-/** SQLite: fixes buffered in `locations_recent` before one part of the buffer moves to `locations` (decision 041). */
-export const MERGE_EVERY = 500;
-/**
- * The parts, by package id (random UUIDs, so each holds about a quarter of the packages; any id falls in one): a move
- * takes one part's fixes, the next move the next part, so each fix waits for at most four moves and a move takes about
- * `MERGE_EVERY` fixes, not the whole buffer.
- */
-const MERGE_PARTS: ReadonlyArray<readonly [string, string | null]> = [
-  ['', '4'],
-  ['4', '8'],
-  ['8', 'c'],
-  ['c', null],
-];
 /** With no batch for this long, the whole buffer moves (so a quiet server keeps nothing there). */
 export const IDLE_MERGE_MS = 1_000;
 
+export { MERGE_EVERY, moveBufferedFixes };
+
 /**
- * SQLite: one JSON parameter per statement (json_each), so three statements prepared once serve a batch of any size.
- * The connection is Kysely's own, taken through its mutex, so a batch never lands inside a transaction a service has
- * open.
- *
- * The fixes go to `locations_recent`, which has no index on the package: in `locations` each fix of a batch lands on
- * its own package's page of the index (package, type, device time), and SQLite writes every page a commit changed
- * whole to the WAL, so a batch of 50 fixes for 50 packages wrote about 90 pages of that index (decision 041). Every
- * `MERGE_EVERY` fixes, in the same transaction as the batch, the fixes of one part of the packages move to `locations`
- * in the index's order: a package's page is then written once for all its buffered fixes. Reads see both tables
- * through the view `locations_all`; a fix is in exactly one of them at every commit.
+ * SQLite (decisions 041 and 079): the batches run in a writer thread of their own, on a connection of its own to the
+ * same file, so their inserts, the moves of the buffer and the WAL's checkpoints do not hold the event loop that
+ * answers requests; SQLite's write lock keeps them apart from the server's own transactions (BEGIN IMMEDIATE on both
+ * sides, db/index.ts). An in-memory database cannot be shared between connections: its batches run on the server's
+ * connection, through Kysely's mutex so that a batch never lands inside a transaction a service has open.
  */
 class SqliteFixWriter extends FixWriter {
-  private statements: ReturnType<typeof prepareSqlite> | null = null;
-  /** Fixes buffered since the last move of a part. */
-  private sinceMerge = 0;
-  private nextPart = 0;
+  private readonly thread: WriterThread | null;
+  private inline: SqliteFixBatcher | null = null;
   /** Whether the buffer may hold fixes (false after the whole of it moved); at start, what a previous process left. */
   private buffered = true;
   private idleTimer: NodeJS.Timeout | null = null;
@@ -255,57 +218,26 @@ class SqliteFixWriter extends FixWriter {
     counter: StatementCounter,
   ) {
     super(counter);
+    this.thread = sqlite.memory ? null : new WriterThread(sqlite.name);
   }
 
-  protected writeBatch(batch: Batch): Promise<Set<number>> {
+  protected async writeBatch(batch: Batch): Promise<Set<number>> {
+    const sqliteBatch: SqliteBatch = {
+      locations: batch.locations.map(locationValues),
+      packageTexts: batch.packageTexts,
+      drivers: batch.drivers,
+      swaps: batch.swaps.map((s) => ({ ...s, event: s.event && { id: newTimeOrderedId(), ...s.event } })),
+    };
+    const result = this.thread ? await this.thread.call({ kind: 'batch', batch: sqliteBatch }) : await this.onServerConnection((b) => b.write(sqliteBatch));
+    this.counter.statements += result.statements;
+    this.buffered = true;
+    this.armIdleMerge();
+    return new Set(result.won);
+  }
+
+  private onServerConnection<T>(fn: (batcher: SqliteFixBatcher) => T): Promise<T> {
     // Kysely's single connection, taken through its mutex: no other query runs until this returns.
-    return this.db.connection().execute(async () => {
-      // Prepared on first use: the tables exist by then (the app may be built before the migrations ran).
-      const st = (this.statements ??= prepareSqlite(this.sqlite));
-      const won = new Set<number>();
-      st.begin.run();
-      try {
-        st.insertLocations.run(JSON.stringify(batch.locations.map(locationValues)));
-        let statements = 3;
-        const merge = this.sinceMerge + batch.locations.length >= MERGE_EVERY ? MERGE_PARTS[this.nextPart]! : null;
-        if (merge) {
-          st.moveToLocations.run({ from: merge[0], to: merge[1] });
-          st.clearFromBuffer.run({ from: merge[0], to: merge[1] });
-          statements += 2;
-        }
-        if (batch.packageTexts.length > 0) {
-          st.updatePackages.run(JSON.stringify(batch.packageTexts.map((t) => [t.id, t.currentLocation, t.updatedAt])));
-          statements += 1;
-        }
-        if (batch.drivers.length > 0) {
-          st.updateDrivers.run(JSON.stringify(batch.drivers.map((d) => [d.id, d.lat, d.lng, d.recordedAt])));
-          statements += 1;
-        }
-        for (const swap of batch.swaps) {
-          statements += 1;
-          if (st.swapProximity.run(swap.next, swap.id, swap.expected).changes === 0) continue;
-          won.add(swap.index);
-          if (!swap.event) continue;
-          const { event_sequence: sequence } = st.bumpEventSequence.get(swap.id) as { event_sequence: number };
-          st.insertEvent.run(newTimeOrderedId(), swap.event.type, swap.id, sequence, JSON.stringify(swap.event.data), swap.event.occurredAt);
-          statements += 2;
-        }
-        st.commitStatement.run();
-        this.counter.statements += statements;
-        this.buffered = true;
-        if (merge) {
-          this.sinceMerge = 0;
-          this.nextPart = (this.nextPart + 1) % MERGE_PARTS.length;
-        } else {
-          this.sinceMerge += batch.locations.length;
-        }
-      } catch (err) {
-        if (this.sqlite.inTransaction) st.rollback.run();
-        throw err;
-      }
-      this.armIdleMerge();
-      return won;
-    });
+    return this.db.connection().execute(async () => fn((this.inline ??= new SqliteFixBatcher(this.sqlite))));
   }
 
   private armIdleMerge(): void {
@@ -319,78 +251,79 @@ class SqliteFixWriter extends FixWriter {
   }
 
   /** Moves the whole buffer to `locations`, in one transaction. */
-  private mergeAll(): Promise<void> {
-    if (!this.buffered) return Promise.resolve();
-    return this.db.connection().execute(async () => {
-      const st = (this.statements ??= prepareSqlite(this.sqlite));
-      moveAll(this.sqlite, st);
-      this.counter.statements += 4;
-      this.buffered = false;
-      this.sinceMerge = 0;
-    });
+  private async mergeAll(): Promise<void> {
+    if (!this.buffered) return;
+    const result = this.thread ? await this.thread.call({ kind: 'mergeAll' }) : { statements: await this.onServerConnection((b) => b.mergeAll()) };
+    this.counter.statements += result.statements;
+    this.buffered = false;
   }
 
   protected override async drained(): Promise<void> {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
-    await this.mergeAll();
+    try {
+      await this.mergeAll();
+    } finally {
+      await this.thread?.close();
+    }
   }
 }
 
-/** Moves every buffered fix to `locations`, in one transaction. */
-function moveAll(sqlite: SqliteDatabase, st: ReturnType<typeof prepareSqlite>): void {
-  st.begin.run();
-  try {
-    st.moveToLocations.run({ from: '', to: null });
-    st.clearFromBuffer.run({ from: '', to: null });
-    st.commitStatement.run();
-  } catch (err) {
-    if (sqlite.inTransaction) st.rollback.run();
-    throw err;
-  }
-}
+type ThreadMessage = { kind: 'batch'; batch: SqliteBatch } | { kind: 'mergeAll' };
 
 /**
- * At start (bootstrap.ts, after the migrations, before the app takes requests): what a previous process left in the
- * buffer moves to `locations`. A process moves the whole buffer when it stops; only a crash leaves fixes there.
- * Answers how many moved.
+ * The writer thread (sqlite-fix-thread.mjs), started at once and again after it ends: each call answers when the
+ * thread has committed, or fails with the thread's error (its SQLite code kept, so a busy database is a 503 and a
+ * broken foreign key is found as before).
  */
-export function moveBufferedFixes(sqlite: SqliteDatabase): number {
-  const left = sqlite.prepare('select count(*) as n from locations_recent').get() as { n: number };
-  if (left.n > 0) moveAll(sqlite, prepareSqlite(sqlite));
-  return left.n;
-}
+class WriterThread {
+  private worker: Worker | null = null;
+  private nextId = 0;
+  private readonly calls = new Map<number, { resolve: (r: SqliteBatchResult) => void; reject: (err: unknown) => void }>();
 
-function prepareSqlite(sqlite: SqliteDatabase) {
-  const picks = LOCATION_COLUMNS.map((_, i) => `value ->> ${i}`).join(', ');
-  const columns = LOCATION_COLUMNS.join(', ');
-  // A part of the buffer: package ids from @from up to (not including) @to, or to the end when @to is null.
-  const part = 'package_id >= @from and (@to is null or package_id < @to)';
-  return {
-    insertLocations: sqlite.prepare(`insert into locations_recent (${columns}) select ${picks} from json_each(?)`),
-    moveToLocations: sqlite.prepare(
-      `insert into locations (${columns}) select ${columns} from locations_recent where ${part} order by package_id, type, recorded_at`,
-    ),
-    clearFromBuffer: sqlite.prepare(`delete from locations_recent where ${part}`),
-    updatePackages: sqlite.prepare(
-      `update packages set current_location = j.loc, updated_at = j.at
-       from (select value ->> 0 as id, value ->> 1 as loc, value ->> 2 as at from json_each(?)) as j where packages.id = j.id`,
-    ),
-    updateDrivers: sqlite.prepare(
-      `update drivers set current_lat = j.lat, current_lng = j.lng, last_location_update = j.at, is_online = 1
-       from (select value ->> 0 as id, value ->> 1 as lat, value ->> 2 as lng, value ->> 3 as at from json_each(?)) as j
-       where drivers.id = j.id and (drivers.last_location_update is null or drivers.last_location_update <= j.at)`,
-    ),
-    swapProximity: sqlite.prepare('update packages set proximity_state = ? where id = ? and proximity_state is ?'),
-    // The outbox (decision 046): a won swap's event, numbered in the same transaction (repositories/events.ts).
-    bumpEventSequence: sqlite.prepare('update packages set event_sequence = event_sequence + 1 where id = ? returning event_sequence'),
-    insertEvent: sqlite.prepare(
-      `insert into events (id, type, subject_type, subject_id, sequence, data, occurred_at) values (?, ?, 'package', ?, ?, ?, ?)`,
-    ),
-    begin: sqlite.prepare('begin'),
-    commitStatement: sqlite.prepare('commit'),
-    rollback: sqlite.prepare('rollback'),
-  };
+  constructor(private readonly file: string) {
+    this.start();
+  }
+
+  call(message: ThreadMessage): Promise<SqliteBatchResult> {
+    const worker = this.worker ?? this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.calls.set(id, { resolve, reject });
+      // One string: the structured clone of a batch's many small values cost more than JSON (a CPU profile: 8.5% of
+      // the event loop in postMessage).
+      worker.postMessage(JSON.stringify({ id, ...message }));
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
+
+  private start(): Worker {
+    const worker = new Worker(new URL('./sqlite-fix-thread.mjs', import.meta.url), { workerData: { file: this.file, from: import.meta.url } });
+    // The thread never keeps the process alive: the server closes it when it stops, after the last batch.
+    worker.unref();
+    worker.on('message', (m: { id: number; result?: SqliteBatchResult; error?: { message: string; code?: string } }) => {
+      const call = this.calls.get(m.id);
+      if (!call) return;
+      this.calls.delete(m.id);
+      if (m.result) call.resolve(m.result);
+      else call.reject(Object.assign(new Error(m.error?.message ?? 'fix writer thread failed'), { code: m.error?.code }));
+    });
+    const gone = (err: unknown) => {
+      if (this.worker === worker) this.worker = null;
+      // What was in flight may or may not be committed: its callers are told it failed (never acknowledged).
+      for (const call of this.calls.values()) call.reject(Object.assign(new Error(`fix writer thread ended: ${String(err)}`), { code: 'SQLITE_IOERR' }));
+      this.calls.clear();
+    };
+    worker.on('error', gone);
+    worker.on('exit', (code) => gone(`exit ${code}`));
+    this.worker = worker;
+    return worker;
+  }
 }
 
 /**

@@ -8,9 +8,16 @@ export interface CounterStore {
   reset(key: string): Promise<void>;
 }
 
+/** Keys held at most: past this, expired windows are swept (at most once a second), then the oldest keys dropped. */
+export const MEMORY_COUNTER_KEYS = 100_000;
+
 export class MemoryCounterStore implements CounterStore {
   private readonly counters = new Map<string, { count: number; resetAt: number }>();
-  constructor(private readonly clock: () => number = Date.now) {}
+  private lastSweep = -Infinity;
+  constructor(
+    private readonly clock: () => number = Date.now,
+    private readonly maxKeys = MEMORY_COUNTER_KEYS,
+  ) {}
 
   async hit(key: string, windowMs: number, amount = 1) {
     const now = this.clock();
@@ -18,7 +25,7 @@ export class MemoryCounterStore implements CounterStore {
     if (!entry || entry.resetAt <= now) {
       entry = { count: 0, resetAt: now + windowMs };
       this.counters.set(key, entry);
-      if (this.counters.size > 100_000) this.sweep(now);
+      if (this.counters.size > this.maxKeys) this.shrink(now);
     }
     entry.count += amount;
     return { count: entry.count, resetInMs: entry.resetAt - now };
@@ -35,8 +42,28 @@ export class MemoryCounterStore implements CounterStore {
     this.counters.delete(key);
   }
 
-  private sweep(now: number) {
-    for (const [key, entry] of this.counters) if (entry.resetAt <= now) this.counters.delete(key);
+  /**
+   * Many clients at once (or one client with many addresses): expired windows go, at most once a second, since a sweep
+   * reads every key; then, if every window is still open, the oldest keys (first set) go down to nine tenths, so the
+   * cost of a request stays flat and memory bounded. A dropped key starts a fresh window: a client among the oldest of
+   * 100,000 may get a few more requests, never fewer.
+   */
+  private shrink(now: number) {
+    if (now - this.lastSweep >= 1_000) {
+      this.lastSweep = now;
+      for (const [key, entry] of this.counters) if (entry.resetAt <= now) this.counters.delete(key);
+    }
+    if (this.counters.size <= this.maxKeys) return;
+    const target = Math.floor(this.maxKeys * 0.9);
+    for (const key of this.counters.keys()) {
+      if (this.counters.size <= target) break;
+      this.counters.delete(key);
+    }
+  }
+
+  /** How many keys are held (tests). */
+  get size(): number {
+    return this.counters.size;
   }
 }
 

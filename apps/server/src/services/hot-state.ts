@@ -136,6 +136,13 @@ export class HotState {
    * changes; undefined when no package matches.
    */
   async publicView(ref: string, present: (pkg: PackageRow) => string): Promise<string | undefined> {
+    // The common case first, with no copy of the row: a package held and fresh whose view is held.
+    const trimmed = ref.trim();
+    const heldId = this.idByNumber.get(trimmed.toLowerCase()) ?? trimmed;
+    if (this.fresh(this.packages.get(heldId))) {
+      const view = this.publicViews.get(heldId);
+      if (view !== undefined) return view;
+    }
     const generation = this.generation;
     const pkg = await this.packageByRef(ref);
     if (!pkg) return undefined;

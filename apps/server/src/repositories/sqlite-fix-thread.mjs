@@ -1,0 +1,24 @@
+// The SQLite writer thread (decision 079): its own connection to the server's database file runs the fix writer's
+// batches, so the inserts, the moves of the buffer and the WAL's checkpoints no longer hold the event loop that
+// answers requests. Messages: { id, kind: 'batch', batch } and { id, kind: 'mergeAll' } in (as JSON text), { id, result } or
+// { id, error: { message, code } } out; the thread ends when its port closes.
+import { parentPort, workerData } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { applySqlitePragmas, SqliteFixBatcher } from './sqlite-fix-batch.mjs';
+
+// better-sqlite3 is CommonJS; resolved from the server's own folder (workerData.from), as the server resolves it.
+const SQLite = createRequire(workerData.from)('better-sqlite3');
+const sqlite = new SQLite(workerData.file);
+applySqlitePragmas(sqlite);
+const batcher = new SqliteFixBatcher(sqlite);
+
+parentPort.on('message', (text) => {
+  const message = JSON.parse(text);
+  try {
+    const result = message.kind === 'batch' ? batcher.write(message.batch) : { won: [], statements: batcher.mergeAll() };
+    parentPort.postMessage({ id: message.id, result });
+  } catch (err) {
+    parentPort.postMessage({ id: message.id, error: { message: err instanceof Error ? err.message : String(err), code: err?.code } });
+  }
+});
+parentPort.on('close', () => sqlite.close());
