@@ -31,10 +31,12 @@ export async function fanoutBench(o) {
   const fdLimit = openFilesLimit();
   const perChildSockets = Math.ceil(o.subscribers / o.processes);
   const perServerSockets = Math.ceil(o.subscribers / projects.length);
-  if (fdLimit != null && Math.max(perChildSockets, perServerSockets) > fdLimit - 200) {
+  // A server takes at most its open-files limit less a reserve (apps/server/src/lib/open-files.ts, decision 057).
+  const serverCap = fdLimit == null ? Infinity : fdLimit - Math.min(1000, Math.floor(fdLimit / 4));
+  if (fdLimit != null && (perChildSockets > fdLimit - 100 || perServerSockets > serverCap)) {
     throw new Error(
-      `${o.subscribers} subscribers need ${perServerSockets} sockets per server and ${perChildSockets} per subscriber process, over the open-files limit of ${fdLimit} ` +
-        '(ulimit -n, less 200 for the rest): use more instances, more --subscriber-processes, or raise the limit',
+      `${o.subscribers} subscribers need ${perServerSockets} sockets per server (a server takes ${serverCap} with the open-files limit of ${fdLimit}) and ${perChildSockets} ` +
+        'per subscriber process: use more instances, more --subscriber-processes, or raise ulimit -n',
     );
   }
   const children = Array.from({ length: o.processes }, () => fork(join(ROOT, 'bench/lib/fanout-subscriber.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
