@@ -9,11 +9,13 @@
 //
 // --instances N (default 1): N > 1 runs N servers on one PostgreSQL schema bridged through Redis, the sockets
 // spread over them and the fixes posted to them in turn; --db sqlite|postgres picks the database of one instance
-// (default sqlite). --packages (default 1000) packages over --drivers (default 50). Prints the result and writes it
+// (default sqlite); --post-to first sends every fix to the first instance instead of to each in turn;
+// --connect-concurrency (default 200) handshakes at once per subscriber process. --packages (default 1000) packages
+// over --drivers (default 50). Prints the result and writes it
 // under bench/out/. Ports from BENCH_PORT_BASE, temp files under BENCH_TMP, schemas named from BENCH_SCHEMA_PREFIX.
 // Exits 1 when a subscriber missed an update, a fix got a 5xx, or the run failed.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { adminToken, createDrivers, createPackages } from './lib/dataset.mjs';
 import { dropSchema, newSchemaName, PG_URL, pgUrlFor, postgresPids, reachable, REDIS_URL, redisPid } from './lib/db.mjs';
 import { machineInfo, openFilesLimit } from './lib/proc.mjs';
@@ -34,6 +36,10 @@ const o = {
   seconds: Number(option('seconds', '20')),
   packages: Number(option('packages', '1000')),
   drivers: Number(option('drivers', '50')),
+  /** Handshakes under way at once in each subscriber process. */
+  connectConcurrency: Number(option('connect-concurrency', '200')),
+  /** With several instances, the fixes go to every instance in turn (a balancer), or with --post-to first to one. */
+  postToFirst: option('post-to', 'all') === 'first',
 };
 const cpuProf = option('cpu-prof', null);
 const log = (line) => console.log(line);
@@ -77,13 +83,20 @@ try {
     ...(schema ? Object.fromEntries((await postgresPids(schema)).map((pid) => [`pg${pid}`, pid])) : {}),
     ...(redis ? { redis } : {}),
   });
-  result = await fanoutBench({ projects: servers, pkgs, subscribers: o.subscribers, processes: o.processes, fixesPerSecond: o.fixesPerSecond, seconds: o.seconds, extraPids, log });
+  result = await fanoutBench({ projects: servers, pkgs, subscribers: o.subscribers, processes: o.processes, fixesPerSecond: o.fixesPerSecond, seconds: o.seconds, extraPids, connectConcurrency: o.connectConcurrency, postToFirst: o.postToFirst, log });
 } catch (err) {
   failure = err instanceof Error ? err.stack : String(err);
   log(`FAILED: ${failure}`);
 } finally {
   for (const s of servers) await s.stop();
   if (schema) await dropSchema(schema).catch(() => undefined);
+  // The servers' logs are kept when something went wrong (a 5xx, a lost update): bench/out/capacity-logs-*/.
+  if (failure || result?.lost || result?.non2xx) {
+    const keep = join(ROOT, `bench/out/capacity-logs-${Date.now()}`);
+    mkdirSync(keep, { recursive: true });
+    for (const s of servers) copyFileSync(s.logFile, join(keep, basename(s.logFile)));
+    log(`    server logs kept in ${keep.slice(ROOT.length + 1)}`);
+  }
   cleanup(dir);
 }
 

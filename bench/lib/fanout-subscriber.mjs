@@ -1,5 +1,5 @@
 // One process of /ws subscribers for the fan-out benchmark (forked by bench/suites/fanout.mjs, driven over IPC).
-// 'start' {urls, sockets: [urlIndex, trackingNumber, localAddress][]}: opens one socket per entry (to urls[urlIndex],
+// 'start' {urls, sockets: [urlIndex, trackingNumber, localAddress][], concurrency}: opens one socket per entry (to urls[urlIndex],
 // from the loopback source address localAddress, so that 50,000 sockets do not run out of one address's ephemeral
 // ports) and subscribes it; answers 'ready' once every subscription is confirmed. From then on each location_update's
 // delay is measured: its arrival here minus its fix's device time, which the sender set to the moment it sent the
@@ -23,12 +23,12 @@ const send = (/** @type {any} */ m) => process.send?.(m);
  * @param {string[]} urls
  * @param {[number, string, string | null][]} sockets
  */
-async function start(urls, sockets) {
+async function start(urls, sockets, concurrency = 200) {
   const wsUrls = urls.map((url) => `${url.replace(/^http/, 'ws')}/ws`);
   let next = 0;
-  // 200 handshakes at a time: fast, without a connection storm.
+  // 200 handshakes at a time (by default): fast, without a connection storm.
   await Promise.all(
-    Array.from({ length: Math.min(200, sockets.length) }, async () => {
+    Array.from({ length: Math.min(concurrency, sockets.length) }, async () => {
       while (next < sockets.length) {
         const [urlIndex, trackingNumber, localAddress] = sockets[next++];
         // No compression offered: the server has it off, and the subscribers are to be cheap.
@@ -77,7 +77,7 @@ async function finish(expected, drainMs) {
 
 process.on('message', (/** @type {any} */ m) => {
   if (m.type === 'start') {
-    start(m.urls, m.sockets).then(
+    start(m.urls, m.sockets, m.concurrency).then(
       () => send({ type: 'ready', sockets: subs.length }),
       (err) => send({ type: 'failed', message: String(err?.message ?? err) }),
     );

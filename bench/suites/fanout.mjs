@@ -21,6 +21,7 @@ import { ROOT } from '../lib/servers.mjs';
  *   pkgs: import('../lib/dataset.mjs').Pkg[],
  *   subscribers: number, processes: number, fixesPerSecond: number, seconds: number,
  *   extraPids?: () => Promise<Record<string, number | undefined>>,
+ *   connectConcurrency?: number, postToFirst?: boolean,
  *   log: (line: string) => void,
  * }} o
  */
@@ -71,7 +72,7 @@ export async function fanoutBench(o) {
     for (let i = 0; i < o.subscribers; i++) {
       perChild[i % children.length].push([i % projects.length, o.pkgs[i % o.pkgs.length].trackingNumber, `127.0.0.${10 + Math.floor(i / SOCKETS_PER_ADDRESS)}`]);
     }
-    children.forEach((c, i) => c.send({ type: 'start', urls, sockets: perChild[i] }));
+    children.forEach((c, i) => c.send({ type: 'start', urls, sockets: perChild[i], concurrency: o.connectConcurrency }));
     await Promise.all(children.map(nextMessage));
     const connectSeconds = round((performance.now() - connectStarted) / 1000, 1);
     const rssConnected = projects.map((p) => rssBytes(p.pid));
@@ -136,7 +137,7 @@ export async function fanoutBench(o) {
       const tick = setInterval(() => {
         const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * o.fixesPerSecond));
         while (sent < due) {
-          post(o.pkgs[sent % o.pkgs.length], sent % projects.length);
+          post(o.pkgs[sent % o.pkgs.length], o.postToFirst ? 0 : sent % projects.length);
           sent += 1;
         }
         if (sent >= total) {
@@ -182,6 +183,7 @@ export async function fanoutBench(o) {
       packages: Math.min(o.pkgs.length, o.subscribers),
       subscriberProcesses: o.processes,
       instances: projects.length,
+      postedTo: o.postToFirst ? 'first instance' : 'every instance in turn',
       targetFixesPerSecond: o.fixesPerSecond,
       seconds: o.seconds,
       fixesSent: sent,
