@@ -11,8 +11,9 @@ import WebSocket from 'ws';
 const subs = [];
 /** Delays in ms, one per location_update received. */
 const delays = [];
-/** When each of them arrived (ms since the epoch), to see when the slow ones came. */
+/** When each of them arrived (ms since the epoch), to see when the slow ones came, and which fix it was ('trackingNumber deviceTimeMs'). */
 const arrivals = [];
+const fixes = [];
 let received = 0;
 let otherMessages = 0;
 let errors = 0;
@@ -43,8 +44,10 @@ async function start(urls, sockets, concurrency = 200) {
             if (m.type === 'subscription_confirmed') return ok(undefined);
             if (m.type === 'location_update' && m.trackingId === trackingNumber) {
               const now = performance.timeOrigin + performance.now();
-              delays.push(now - Date.parse(m.data.recordedAt));
+              const recordedMs = Date.parse(m.data.recordedAt);
+              delays.push(now - recordedMs);
               arrivals.push(Math.round(now));
+              fixes.push(`${trackingNumber} ${recordedMs}`);
               sub.got += 1;
               received += 1;
             } else {
@@ -72,7 +75,7 @@ async function finish(expected, drainMs) {
   const extra = subs.reduce((n, s) => n + Math.max(0, s.got - (expected[s.trackingNumber] ?? 0)), 0);
   const expectedTotal = subs.reduce((n, s) => n + (expected[s.trackingNumber] ?? 0), 0);
   for (const s of subs) s.socket.terminate();
-  send({ type: 'done', sockets: subs.length, expected: expectedTotal, received, lost, extra, otherMessages, errors, delays, arrivals });
+  send({ type: 'done', sockets: subs.length, expected: expectedTotal, received, lost, extra, otherMessages, errors, delays, arrivals, fixes });
 }
 
 process.on('message', (/** @type {any} */ m) => {

@@ -89,12 +89,15 @@ export async function fanoutBench(o) {
     const statuses = {};
     /** @type {number[]} */
     const postLatencies = [];
+    /** When the POST of each fix ('trackingNumber deviceTimeMs') was answered: the fan-out's own share is after it. */
+    const answered = new Map();
     let sent = 0;
     let failed = 0;
     const inFlight = new Set();
     const post = (pkg, serverIndex) => {
       const sentAt = performance.timeOrigin + performance.now();
       const body = JSON.stringify(nextFix(pkg, Math.floor(sentAt)));
+      const fixKey = `${pkg.trackingNumber} ${pkg.lastMs}`;
       const done = new Promise((resolve) => {
         const req = httpRequest(
           `${projects[serverIndex].url}/api/packages/${pkg.id}/gps`,
@@ -113,7 +116,9 @@ export async function fanoutBench(o) {
                 if (JSON.parse(text).movedCurrent) pushed[pkg.trackingNumber] = (pushed[pkg.trackingNumber] ?? 0) + 1;
                 else late += 1;
               }
-              postLatencies.push(performance.timeOrigin + performance.now() - sentAt);
+              const answeredAt = performance.timeOrigin + performance.now();
+              answered.set(fixKey, answeredAt);
+              postLatencies.push(answeredAt - sentAt);
               resolve(undefined);
             });
           },
@@ -174,6 +179,17 @@ export async function fanoutBench(o) {
         return { second, count: list.length, p99Ms: round(percentile(list, 99) ?? NaN, 1), maxMs: round(list.at(-1) ?? NaN, 1) };
       });
     const delays = reports.flatMap((r) => r.delays).sort((a, b) => a - b);
+    // Arrival less the moment the sender had the POST's answer: the fan-out's share of the delay, about (the server
+    // publishes just before it answers, so an update may arrive first: counted as 0).
+    const afterAnswer = reports
+      .flatMap((r) =>
+        r.arrivals.map((at, i) => {
+          const a = answered.get(r.fixes[i]);
+          return a === undefined ? null : Math.max(0, at - a);
+        }),
+      )
+      .filter((v) => v !== null)
+      .sort((a, b) => a - b);
     postLatencies.sort((a, b) => a - b);
     const non2xx = Object.entries(statuses).reduce((n, [code, c]) => (code.startsWith('2') ? n : n + c), 0);
     const result = {
@@ -203,6 +219,9 @@ export async function fanoutBench(o) {
       deliveryP50Ms: round(percentile(delays, 50) ?? NaN, 1),
       deliveryP99Ms: round(percentile(delays, 99) ?? NaN, 1),
       deliveryMaxMs: round(delays.at(-1) ?? NaN, 1),
+      afterAnswerMatched: afterAnswer.length,
+      afterAnswerP50Ms: round(percentile(afterAnswer, 50) ?? NaN, 1),
+      afterAnswerP99Ms: round(percentile(afterAnswer, 99) ?? NaN, 1),
       postP99Ms: round(percentile(postLatencies, 99) ?? NaN, 1),
       serverRssBeforeMb: mb(Math.max(...rssBefore.map((v) => v ?? 0))),
       serverRssMaxMb: mb(Math.max(...rssMax)),
@@ -225,7 +244,7 @@ export async function fanoutBench(o) {
     };
     o.log(
       `    sent ${sent} fixes in ${result.sendSeconds} s, accepted ${acceptedTotal} (${late} late, not pushed); deliveries ${result.deliveriesReceived}/${result.deliveriesExpected}, lost ${result.lost}; ` +
-        `delivery p50 ${result.deliveryP50Ms} ms, p99 ${result.deliveryP99Ms} ms (max ${result.deliveryMaxMs}); server RSS max ${rssMax.map(mb).join(' + ')} MB; cores: ${JSON.stringify(result.coresGrouped)}, machine ${cpu.machineBusyPct}% busy (others ${cpu.otherCores} cores)`,
+        `delivery p50 ${result.deliveryP50Ms} ms, p99 ${result.deliveryP99Ms} ms (max ${result.deliveryMaxMs}), POST p99 ${result.postP99Ms} ms, after the POST's answer p50 ${result.afterAnswerP50Ms} ms, p99 ${result.afterAnswerP99Ms} ms (${result.afterAnswerMatched} matched); server RSS max ${rssMax.map(mb).join(' + ')} MB; cores: ${JSON.stringify(result.coresGrouped)}, machine ${cpu.machineBusyPct}% busy (others ${cpu.otherCores} cores)`,
     );
     const slow = perSecond.filter((p) => p.p99Ms > 100);
     if (slow.length) o.log(`    seconds with a delivery p99 over 100 ms: ${slow.map((p) => `${p.second} s: ${p.p99Ms} ms (${p.count})`).join(', ')}`);
