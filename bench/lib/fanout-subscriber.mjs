@@ -1,28 +1,40 @@
 // One process of /ws subscribers for the fan-out benchmark (forked by bench/suites/fanout.mjs, driven over IPC).
-// 'start' {url, trackingNumbers}: opens one socket per tracking number and subscribes it; answers 'ready' once every
-// subscription is confirmed. From then on each location_update's delay is measured: its arrival here minus its fix's
-// device time, which the sender set to the moment it sent the POST. 'finish' {expected: {trackingNumber: fixes
-// accepted}}: waits until every socket has what it should have (or drainMs passes) and answers 'done' with the counts.
+// 'start' {urls, sockets: [urlIndex, trackingNumber, localAddress][], concurrency}: opens one socket per entry (to urls[urlIndex],
+// from the loopback source address localAddress, so that 50,000 sockets do not run out of one address's ephemeral
+// ports) and subscribes it; answers 'ready' once every subscription is confirmed. From then on each location_update's
+// delay is measured: its arrival here minus its fix's device time, which the sender set to the moment it sent the
+// POST. 'finish' {expected: {trackingNumber: fixes accepted}}: waits until every socket has what it should have (or
+// drainMs passes) and answers 'done' with the counts.
 import WebSocket from 'ws';
 
 /** @type {{ socket: WebSocket, trackingNumber: string, got: number }[]} */
 const subs = [];
 /** Delays in ms, one per location_update received. */
 const delays = [];
+/** When each of them arrived (ms since the epoch), to see when the slow ones came, and which fix it was ('trackingNumber deviceTimeMs'). */
+const arrivals = [];
+const fixes = [];
 let received = 0;
 let otherMessages = 0;
 let errors = 0;
 
 const send = (/** @type {any} */ m) => process.send?.(m);
 
-async function start(url, trackingNumbers) {
+/**
+ * @param {string[]} urls
+ * @param {[number, string, string | null][]} sockets
+ */
+async function start(urls, sockets, concurrency = 200) {
+  const wsUrls = urls.map((url) => `${url.replace(/^http/, 'ws')}/ws`);
   let next = 0;
-  // 200 handshakes at a time: fast, without a connection storm.
+  // 200 handshakes at a time (by default): fast, without a connection storm.
   await Promise.all(
-    Array.from({ length: Math.min(200, trackingNumbers.length) }, async () => {
-      while (next < trackingNumbers.length) {
-        const trackingNumber = trackingNumbers[next++];
-        const sub = { socket: new WebSocket(`${url.replace(/^http/, 'ws')}/ws`), trackingNumber, got: 0 };
+    Array.from({ length: Math.min(concurrency, sockets.length) }, async () => {
+      while (next < sockets.length) {
+        const [urlIndex, trackingNumber, localAddress] = sockets[next++];
+        // No compression offered: the server has it off, and the subscribers are to be cheap.
+        const options = { perMessageDeflate: false, ...(localAddress ? { localAddress } : {}) };
+        const sub = { socket: new WebSocket(wsUrls[urlIndex], options), trackingNumber, got: 0 };
         subs.push(sub);
         await new Promise((ok, fail) => {
           sub.socket.once('error', fail);
@@ -31,7 +43,11 @@ async function start(url, trackingNumbers) {
             const m = JSON.parse(raw.toString());
             if (m.type === 'subscription_confirmed') return ok(undefined);
             if (m.type === 'location_update' && m.trackingId === trackingNumber) {
-              delays.push(performance.timeOrigin + performance.now() - Date.parse(m.data.recordedAt));
+              const now = performance.timeOrigin + performance.now();
+              const recordedMs = Date.parse(m.data.recordedAt);
+              delays.push(now - recordedMs);
+              arrivals.push(Math.round(now));
+              fixes.push(`${trackingNumber} ${recordedMs}`);
               sub.got += 1;
               received += 1;
             } else {
@@ -59,12 +75,12 @@ async function finish(expected, drainMs) {
   const extra = subs.reduce((n, s) => n + Math.max(0, s.got - (expected[s.trackingNumber] ?? 0)), 0);
   const expectedTotal = subs.reduce((n, s) => n + (expected[s.trackingNumber] ?? 0), 0);
   for (const s of subs) s.socket.terminate();
-  send({ type: 'done', sockets: subs.length, expected: expectedTotal, received, lost, extra, otherMessages, errors, delays });
+  send({ type: 'done', sockets: subs.length, expected: expectedTotal, received, lost, extra, otherMessages, errors, delays, arrivals, fixes });
 }
 
 process.on('message', (/** @type {any} */ m) => {
   if (m.type === 'start') {
-    start(m.url, m.trackingNumbers).then(
+    start(m.urls, m.sockets, m.concurrency).then(
       () => send({ type: 'ready', sockets: subs.length }),
       (err) => send({ type: 'failed', message: String(err?.message ?? err) }),
     );

@@ -136,3 +136,13 @@ export function round(value, digits = 0) {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
 }
+
+/** This process's open-files limit (`ulimit -n`, inherited by the processes it starts); null when unknown. */
+export function openFilesLimit() {
+  try {
+    const m = /Max open files\s+(\d+)/.exec(readFileSync('/proc/self/limits', 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}

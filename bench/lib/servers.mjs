@@ -113,12 +113,12 @@ async function spawnServer(args, o) {
 /**
  * The built production server (apps/server/dist/server.js, or `serverJs`: another checkout's build, for an A/B run) on
  * the database `databaseUrl`, with the benchmark's env.
- * @param {{ databaseUrl: string, cwd: string, env?: Record<string, string>, name?: string, readyPath?: string, pollMs?: number, raise?: boolean, serverJs?: string }} o
+ * @param {{ databaseUrl: string, cwd: string, env?: Record<string, string>, name?: string, readyPath?: string, pollMs?: number, raise?: boolean, serverJs?: string, nodeArgs?: string[] }} o
  */
 export async function startProject(o) {
   const port = await freePort();
   const raised = o.raise === false ? {} : Object.fromEntries(Object.entries(RAISED_LIMITS).map(([k, v]) => [k, v.value]));
-  return spawnServer([o.serverJs ?? SERVER_JS], {
+  return spawnServer([...(o.nodeArgs ?? []), o.serverJs ?? SERVER_JS], {
     cwd: o.cwd,
     port,
     name: o.name ?? 'project',

@@ -130,6 +130,11 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Open /ws connections per IP on one instance (design.md §4): a tab holds one, so a household or an office fits. */
   WS_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(50),
+  /**
+   * Open /ws connections on one instance (decision 057): beyond, an upgrade is answered 503 with Retry-After (a client
+   * retries, on another instance behind a balancer). Unset: the open-files limit less a reserve; never above it.
+   */
+  WS_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
   /** How long a client may take to send its request headers, in ms (Node's default is 60 s; slow clients held sockets). */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
   WEB_DIST: z.string().optional(),

@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { LIVE_MSG } from '@cargo/shared';
 import { describeApi, setupApp, type TestContext } from './helper.ts';
 
 /** Limits that must hold as written (issue 10): /ws connections per IP, slow headers, an oversized body's 413. */
@@ -83,3 +84,46 @@ describeApi('connection limits', () => {
     expect(JSON.parse(result.text)).toEqual({ message: 'The request body is too large' });
   });
 });
+
+/** The per-instance /ws cap (WS_MAX_CONNECTIONS, decision 057): 503 with Retry-After, not a process out of descriptors. */
+describeApi('connection limits: /ws per instance', () => {
+  let ctx: TestContext;
+  let port = 0;
+  beforeAll(async () => {
+    ctx = await setupApp({ env: { WS_MAX_CONNECTIONS: '2' } });
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (ctx.app.server.address() as { port: number }).port;
+  });
+  afterAll(async () => ctx?.close());
+
+  function openSocket(): Promise<{ socket: WebSocket; status: number | null; retryAfter?: string; body?: string }> {
+    return new Promise((resolve) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+      socket.once('open', () => resolve({ socket, status: null }));
+      socket.once('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => resolve({ socket, status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body }));
+      });
+      socket.once('error', () => {});
+    });
+  }
+
+  it('refuses an upgrade over WS_MAX_CONNECTIONS with 503 and Retry-After, keeps HTTP answering, and frees a place when one closes', async () => {
+    const open = await Promise.all([openSocket(), openSocket()]);
+    expect(open.map((o) => o.status)).toEqual([null, null]);
+    const refused = await openSocket();
+    expect(refused.status).toBe(503);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect(JSON.parse(refused.body ?? '{}')).toEqual({ message: LIVE_MSG.liveFull });
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    const closed = new Promise((r) => open[0]!.socket.once('close', r));
+    open[0]!.socket.close();
+    await closed;
+    await new Promise((r) => setTimeout(r, 50));
+    const again = await openSocket();
+    expect(again.status).toBeNull();
+    for (const o of [open[1]!, again]) o.socket.close();
+  });
+});
+

@@ -81,5 +81,6 @@ export const LIVE_MSG = {
   noGpsFixCellWifi: 'No GPS fix (cell towers or wifi only)',
   shareLinkNotFound: 'Share link not found',
   tooManySubscriptions: 'Too many subscriptions on this connection',
+  liveFull: 'Live updates are at capacity on this server. Please try again shortly.',
   invalidMessage: 'Invalid message',
 } as const;

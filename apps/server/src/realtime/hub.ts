@@ -6,8 +6,8 @@ import type { RawData, WebSocket } from 'ws';
 export const MAX_SUBSCRIPTIONS = 20;
 /** A socket that has not answered the previous ping by the next one is closed. */
 export const HEARTBEAT_MS = 30_000;
-/** Sockets pinged per turn of the event loop. */
-const HEARTBEAT_SLICE = 250;
+/** The heartbeat pings a share of the sockets this often, so that each is pinged once per interval (decision 057). */
+const HEARTBEAT_TICK_MS = 100;
 /**
  * A package's last location and status events are kept this long, and sent to a socket that subscribes meanwhile: a
  * page's first answer can be read just before a fix that is published before its subscription is in place.
@@ -56,6 +56,8 @@ interface Client {
   /** By the trackingId the client used. */
   subscriptions: Map<string, Subscription>;
   alive: boolean;
+  /** When the heartbeat last pinged it (ms). */
+  pingedAt: number;
   closed: boolean;
   /** The session cookie's token the socket was opened with (the fleet subscription may use it). */
   cookieToken: string | null;
@@ -76,6 +78,8 @@ export class LiveHub {
   private readonly fleet = new Set<Client>();
   private authorizeFleet: FleetAuthorizer = async () => false;
   private heartbeat: NodeJS.Timeout | null = null;
+  /** The sockets of the heartbeat's current round, and how far the round has gone. */
+  private heartbeatRound: { clients: Client[]; next: number; tick: number } = { clients: [], next: 0, tick: 0 };
   private bus: ((message: BusMessage) => void) | null = null;
   /** packageId → its latest events of the last REPLAY_MS, oldest first (an entry moves to the end when it changes). */
   private readonly recent = new Map<string, RecentEvents>();
@@ -188,7 +192,7 @@ export class LiveHub {
 
   /** Takes over a newly opened socket. */
   attach(socket: WebSocket, options: { cookieToken?: string | null } = {}): void {
-    const client: Client = { socket, subscriptions: new Map(), alive: true, closed: false, cookieToken: options.cookieToken ?? null };
+    const client: Client = { socket, subscriptions: new Map(), alive: true, pingedAt: 0, closed: false, cookieToken: options.cookieToken ?? null };
     this.clients.add(client);
     socket.on('pong', () => {
       client.alive = true;
@@ -203,28 +207,40 @@ export class LiveHub {
     socket.on('close', () => this.detach(client));
   }
 
-  /** Pings every socket each interval and closes those that did not answer the previous ping. */
+  /**
+   * Pings every socket once per interval and closes those that did not answer the previous ping. The pings are spread
+   * over the interval, a share every HEARTBEAT_TICK_MS: pinging 19,000 sockets at once (even a slice per turn of the
+   * event loop) brought back 19,000 pongs at once, and the updates sent meanwhile waited up to a second (decision 057).
+   */
   startHeartbeat(intervalMs = HEARTBEAT_MS): void {
     this.stopHeartbeat();
-    this.heartbeat = setInterval(() => this.beat([...this.clients]), intervalMs);
+    const ticks = Math.max(1, Math.round(intervalMs / HEARTBEAT_TICK_MS));
+    this.heartbeatRound = { clients: [], next: 0, tick: 0 };
+    this.heartbeat = setInterval(() => this.beat(ticks, intervalMs), intervalMs / ticks);
     this.heartbeat.unref();
   }
 
-  /**
-   * One heartbeat, a slice of sockets per turn of the event loop: pinging 10,000 sockets at once held the loop for
-   * a third of a second, and every request waited (issue 11, the fan-out benchmark).
-   */
-  private beat(clients: Client[], from = 0): void {
-    const to = Math.min(from + HEARTBEAT_SLICE, clients.length);
-    for (let i = from; i < to; i += 1) {
-      const client = clients[i]!;
-      if (client.closed) continue;
+  /** One tick of the heartbeat: the next share of the round's sockets (a round starts with the sockets open then). */
+  private beat(ticks: number, intervalMs: number): void {
+    const round = this.heartbeatRound;
+    const now = Date.now();
+    if (round.tick === 0) {
+      round.clients = [...this.clients];
+      round.next = 0;
+    }
+    round.tick += 1;
+    const to = Math.ceil((round.clients.length * round.tick) / ticks);
+    for (; round.next < to; round.next += 1) {
+      const client = round.clients[round.next]!;
+      // Sockets that closed meanwhile move the others up the round: one pinged less than half an interval ago waits.
+      if (client.closed || now - client.pingedAt < intervalMs / 2) continue;
       if (!client.alive) {
         client.socket.terminate();
         this.detach(client);
         continue;
       }
       client.alive = false;
+      client.pingedAt = now;
       try {
         client.socket.ping();
       } catch {
@@ -233,9 +249,8 @@ export class LiveHub {
       // A fleet subscription lasts only as long as its admin session (logout, deactivation, idle timeout).
       if (client.fleetToken !== undefined) void this.recheckFleet(client);
     }
-    if (to < clients.length) setImmediate(() => this.beat(clients, to));
+    if (round.tick >= ticks) round.tick = 0;
   }
-
 
   stopHeartbeat(): void {
     if (this.heartbeat) clearInterval(this.heartbeat);

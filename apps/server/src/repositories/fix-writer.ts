@@ -330,6 +330,10 @@ class WriterThread {
  * PostgreSQL: the whole batch is one statement (data-modifying CTEs over unnest'ed arrays: atomic on its own, one
  * round trip), prepared once per connection by name. A batch with a proximity swap adds a transaction around it.
  */
+/** PostgreSQL's SQLSTATE for a deadlock, and how many times a batch is tried when it meets one. */
+const DEADLOCK_DETECTED = '40P01';
+const DEADLOCK_ATTEMPTS = 3;
+
 class PostgresFixWriter extends FixWriter {
   private static readonly TYPES = ['text', 'text', 'float8', 'float8', 'text', 'text', 'text', 'text', 'text', 'float8', 'float8', 'float8', 'float8', 'float8', 'int4', 'text', 'text', 'text'];
   private static readonly BATCH_SQL = `with v as (
@@ -353,17 +357,32 @@ class PostgresFixWriter extends FixWriter {
   }
 
   protected async writeBatch(batch: Batch): Promise<Set<number>> {
+    // Several instances write batches that update the same packages and drivers: rows locked in id order in every
+    // batch, and a batch that still meets a deadlock is run again (nothing of it was written), rather than answering
+    // its fixes with a 500 (decision 057: 38 of 6,000 fixes did with three instances).
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.writeBatchOnce(batch);
+      } catch (err) {
+        if ((err as { code?: string }).code !== DEADLOCK_DETECTED || attempt >= DEADLOCK_ATTEMPTS) throw err;
+      }
+    }
+  }
+
+  private async writeBatchOnce(batch: Batch): Promise<Set<number>> {
     const columns: unknown[][] = LOCATION_COLUMNS.map(() => []);
     for (const row of batch.locations) locationValues(row).forEach((value, i) => columns[i]!.push(value));
+    const packageTexts = [...batch.packageTexts].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const drivers = [...batch.drivers].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const values = [
       ...columns,
-      batch.packageTexts.map((t) => t.id),
-      batch.packageTexts.map((t) => t.currentLocation),
-      batch.packageTexts.map((t) => t.updatedAt),
-      batch.drivers.map((d) => d.id),
-      batch.drivers.map((d) => d.lat),
-      batch.drivers.map((d) => d.lng),
-      batch.drivers.map((d) => d.recordedAt),
+      packageTexts.map((t) => t.id),
+      packageTexts.map((t) => t.currentLocation),
+      packageTexts.map((t) => t.updatedAt),
+      drivers.map((d) => d.id),
+      drivers.map((d) => d.lat),
+      drivers.map((d) => d.lng),
+      drivers.map((d) => d.recordedAt),
     ];
     const client: PoolClient = await this.pool.connect();
     const won = new Set<number>();
