@@ -43,6 +43,7 @@ export default fp(
     const hotState = new HotState(repos, changes);
     const sessions = new SessionService(repos.sessions, Date.now, changes);
     const fixWriter = FixWriter.for(opts.handle.native, opts.handle.db, opts.handle.counter);
+    repos.retention.offloadWritesTo((sql, parameters) => fixWriter.offloadWrite(sql, parameters));
     app.decorate('database', opts.handle);
     app.decorate('db', opts.handle.db);
     app.decorate('dialect', opts.handle.dialect);

@@ -143,6 +143,14 @@ export abstract class FixWriter {
 
   /** Writes a batch in one transaction; answers the places of the writes whose proximity swap won. */
   protected abstract writeBatch(batch: Batch): Promise<Set<number>>;
+
+  /**
+   * A write that should not hold the event loop, run where the batches run (SQLite's writer thread), answering the
+   * rows it changed; null where there is no such place (PostgreSQL, an in-memory SQLite database): run it as usual.
+   */
+  offloadWrite(_sql: string, _parameters: readonly unknown[]): Promise<number> | null {
+    return null;
+  }
 }
 
 /** Collapses a batch: every location, but per package only the newest text and per driver only the newest position. */
@@ -235,6 +243,14 @@ class SqliteFixWriter extends FixWriter {
     return new Set(result.won);
   }
 
+  override offloadWrite(sql: string, parameters: readonly unknown[]): Promise<number> | null {
+    if (!this.thread) return null;
+    return this.thread.call({ kind: 'exec', sql, parameters }).then((r) => {
+      this.counter.statements += 1;
+      return r.changes ?? 0;
+    });
+  }
+
   private onServerConnection<T>(fn: (batcher: SqliteFixBatcher) => T): Promise<T> {
     // Kysely's single connection, taken through its mutex: no other query runs until this returns.
     return this.db.connection().execute(async () => fn((this.inline ??= new SqliteFixBatcher(this.sqlite))));
@@ -269,7 +285,7 @@ class SqliteFixWriter extends FixWriter {
   }
 }
 
-type ThreadMessage = { kind: 'batch'; batch: SqliteBatch } | { kind: 'mergeAll' };
+type ThreadMessage = { kind: 'batch'; batch: SqliteBatch } | { kind: 'mergeAll' } | { kind: 'exec'; sql: string; parameters: readonly unknown[] };
 
 /**
  * The writer thread (sqlite-fix-thread.mjs), started at once and again after it ends: each call answers when the

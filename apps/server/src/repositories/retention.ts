@@ -18,7 +18,15 @@ export type AfterTrail = 'minute' | 'final';
  * conditions compare a row with its neighbours in the same table, which the query builder would only obscure.
  */
 export class RetentionRepository {
+  /** Where the deletes of fixes run when they should not hold the event loop (SQLite's writer thread, decision 079). */
+  private offload: ((sql: string, parameters: readonly unknown[]) => Promise<number> | null) | null = null;
+
   constructor(private readonly db: Executor) {}
+
+  /** Set once by the database plugin: the fix writer's `offloadWrite`. */
+  offloadWritesTo(offload: (sql: string, parameters: readonly unknown[]) => Promise<number> | null): void {
+    this.offload = offload;
+  }
 
   private get kysely(): Kysely<Database> {
     return this.db as Kysely<Database>;
@@ -47,13 +55,19 @@ export class RetentionRepository {
               and e.recorded_at >= substr(locations.recorded_at, 1, 16)
               and (e.recorded_at < locations.recorded_at or (e.recorded_at = locations.recorded_at and e.id < locations.id)))`
         : sql``;
-    const result = await sql`delete from locations
+    const query = sql`delete from locations
       where id >= ${from} and id <= ${to}
         and type = 'current' and is_live_tracking = 1 and created_at < ${createdBefore}
         and exists (select 1 from packages p where p.id = locations.package_id and p.status in (${ended}))
         and exists (select 1 from locations n where n.package_id = locations.package_id and n.type = 'current' and n.is_live_tracking = 1
               and (n.recorded_at > locations.recorded_at or (n.recorded_at = locations.recorded_at and n.id > locations.id)))
-        ${thin}`.execute(this.kysely);
+        ${thin}`;
+    // On SQLite the delete runs in the fix writer's thread, between its batches: the event loop that answers requests
+    // (and acknowledges fixes) goes on meanwhile.
+    const compiled = query.compile(this.kysely);
+    const offloaded = this.offload?.(compiled.sql, compiled.parameters);
+    if (offloaded) return offloaded;
+    const result = await query.execute(this.kysely);
     return Number(result.numAffectedRows ?? 0);
   }
 

@@ -18,6 +18,8 @@ export interface SqliteBatch {
 export interface SqliteBatchResult {
   won: number[];
   statements: number;
+  /** Rows an 'exec' changed. */
+  changes?: number;
 }
 
 export function applySqlitePragmas(sqlite: Database): void;

@@ -1,6 +1,7 @@
 // The SQLite writer thread (decision 079): its own connection to the server's database file runs the fix writer's
 // batches, so the inserts, the moves of the buffer and the WAL's checkpoints no longer hold the event loop that
-// answers requests. Messages: { id, kind: 'batch', batch } and { id, kind: 'mergeAll' } in (as JSON text), { id, result } or
+// answers requests. Messages: { id, kind: 'batch', batch }, { id, kind: 'mergeAll' } and { id, kind: 'exec', sql, parameters } (a
+// write of the retention job, decision 079) in (as JSON text), { id, result } or
 // { id, error: { message, code } } out; the thread ends when its port closes.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createRequire } from 'node:module';
@@ -15,7 +16,12 @@ const batcher = new SqliteFixBatcher(sqlite);
 parentPort.on('message', (text) => {
   const message = JSON.parse(text);
   try {
-    const result = message.kind === 'batch' ? batcher.write(message.batch) : { won: [], statements: batcher.mergeAll() };
+    const result =
+      message.kind === 'batch'
+        ? batcher.write(message.batch)
+        : message.kind === 'exec'
+          ? { won: [], statements: 1, changes: sqlite.prepare(message.sql).run(...message.parameters).changes }
+          : { won: [], statements: batcher.mergeAll() };
     parentPort.postMessage({ id: message.id, result });
   } catch (err) {
     parentPort.postMessage({ id: message.id, error: { message: err instanceof Error ? err.message : String(err), code: err?.code } });
