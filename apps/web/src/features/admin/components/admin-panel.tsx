@@ -1,6 +1,6 @@
 import { Center, Container, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../api/get-me.ts';
 import { adminKeys } from '../api/keys.ts';
@@ -9,10 +9,30 @@ import { useLogout } from '../api/logout.ts';
 import { useSessionExpiry } from '../hooks/use-session-expiry.ts';
 import { AdminSlotsContext, type AdminSlots } from '../slots.tsx';
 import { ADMIN_TEXT } from '../texts.ts';
-import { AdminShell } from './admin-shell.tsx';
 import { LoginForm } from './login-form.tsx';
 
 const T = ADMIN_TEXT.login;
+
+/**
+ * The signed-in panel (its tabs, the Packages tab) is a chunk of its own: the sign-in screen does not wait for it. With a
+ * stored session it is fetched as soon as the panel starts, alongside the session check (issue 21, part 7; decision 052).
+ */
+const loadShell = () => import('./admin-shell.tsx');
+const AdminShell = lazy(() => loadShell().then((m) => ({ default: m.AdminShell })));
+
+function readTokenAndPreload(): string | null {
+  const token = readAdminToken();
+  if (token) void loadShell().catch(() => undefined);
+  return token;
+}
+
+function Checking() {
+  return (
+    <Center py="xl" role="status" aria-live="polite">
+      <Loader aria-label={T.checking} />
+    </Center>
+  );
+}
 
 export interface AdminPanelProps {
   /** The Driver Portal tab's content, given by the route (features do not import one another). */
@@ -34,7 +54,7 @@ const NO_SLOTS: AdminSlots = {};
 
 export function AdminPanel({ driverPortal, proofTab, notifications, integrations, slots = NO_SLOTS }: AdminPanelProps) {
   const queryClient = useQueryClient();
-  const [token, setToken] = useState<string | null>(readAdminToken);
+  const [token, setToken] = useState<string | null>(readTokenAndPreload);
   const [expired, setExpired] = useState(false);
   const me = useMe(Boolean(token));
   const logout = useLogout();
@@ -87,13 +107,7 @@ export function AdminPanel({ driverPortal, proofTab, notifications, integrations
     );
   }
 
-  if (me.isPending) {
-    return (
-      <Center py="xl" role="status" aria-live="polite">
-        <Loader aria-label={T.checking} />
-      </Center>
-    );
-  }
+  if (me.isPending) return <Checking />;
 
   if (me.isError) {
     return (
@@ -106,7 +120,9 @@ export function AdminPanel({ driverPortal, proofTab, notifications, integrations
   return (
     <>
       <AdminSlotsContext.Provider value={slots}>
-        <AdminShell email={me.data.user.email} onLogout={signOut} loggingOut={logout.isPending} driverPortal={driverPortal} proofTab={proofTab} notifications={notifications} integrations={integrations} />
+        <Suspense fallback={<Checking />}>
+          <AdminShell email={me.data.user.email} onLogout={signOut} loggingOut={logout.isPending} driverPortal={driverPortal} proofTab={proofTab} notifications={notifications} integrations={integrations} />
+        </Suspense>
       </AdminSlotsContext.Provider>
       <Modal opened={expired} onClose={() => undefined} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} title={T.expiredTitle} centered>
         <Text size="sm" mb="md">

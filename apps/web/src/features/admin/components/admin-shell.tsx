@@ -1,23 +1,35 @@
-import { Button, Container, Group, Tabs, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, Center, Container, Group, Loader, Tabs, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ADMIN_TABS, useAdminUrl, type AdminTab } from '../hooks/use-admin-url.ts';
 import { useRefetchOnShow } from '../hooks/use-refetch-on-show.ts';
 import { groupTabs } from '../nav-groups.ts';
 import { useAdminSlots } from '../slots.tsx';
 import { ADMIN_TEXT } from '../texts.ts';
 import classes from './admin.module.css';
-import { CurrentLocationTab } from './current-location-tab.tsx';
-import { DatabaseTab } from './database-tab.tsx';
-import { DevicesTab } from './devices-tab.tsx';
-import { DriverRoutesTab } from './driver-routes-tab.tsx';
-import { DriversTab } from './drivers-tab.tsx';
-import { GpsLinksTab } from './gps-links-tab.tsx';
-import { LocationTab } from './location-tab.tsx';
-import { PackageFormTab } from './package-form-tab.tsx';
 import { PackagesTab } from './packages-tab.tsx';
-import { PickupRequestsTab } from './pickup-requests-tab.tsx';
-import { StatusTab } from './status-tab.tsx';
-import { TrackingTab } from './tracking-tab.tsx';
+
+// The Packages tab (the one the panel opens on) is in the panel's chunk; every other tab is a chunk of its own, fetched
+// when it is first opened, so the panel's first load carries one tab (issue 21, part 7; decision 052).
+const CurrentLocationTab = lazy(() => import('./current-location-tab.tsx').then((m) => ({ default: m.CurrentLocationTab })));
+const DatabaseTab = lazy(() => import('./database-tab.tsx').then((m) => ({ default: m.DatabaseTab })));
+const DevicesTab = lazy(() => import('./devices-tab.tsx').then((m) => ({ default: m.DevicesTab })));
+const DriverRoutesTab = lazy(() => import('./driver-routes-tab.tsx').then((m) => ({ default: m.DriverRoutesTab })));
+const DriversTab = lazy(() => import('./drivers-tab.tsx').then((m) => ({ default: m.DriversTab })));
+const GpsLinksTab = lazy(() => import('./gps-links-tab.tsx').then((m) => ({ default: m.GpsLinksTab })));
+const LocationTab = lazy(() => import('./location-tab.tsx').then((m) => ({ default: m.LocationTab })));
+const PackageFormTab = lazy(() => import('./package-form-tab.tsx').then((m) => ({ default: m.PackageFormTab })));
+const PickupRequestsTab = lazy(() => import('./pickup-requests-tab.tsx').then((m) => ({ default: m.PickupRequestsTab })));
+const StatusTab = lazy(() => import('./status-tab.tsx').then((m) => ({ default: m.StatusTab })));
+const TrackingTab = lazy(() => import('./tracking-tab.tsx').then((m) => ({ default: m.TrackingTab })));
+
+/** What a tab shows while its code arrives. */
+function TabLoading() {
+  return (
+    <Center py="xl" role="status" aria-live="polite">
+      <Loader aria-label={T.common.loading} />
+    </Center>
+  );
+}
 
 const T = ADMIN_TEXT;
 
@@ -154,7 +166,7 @@ export function AdminShell({ email, onLogout, loggingOut, driverPortal, proofTab
         </nav>
         {tabs.map((name) => (
           <Tabs.Panel key={name} value={name} pt="md">
-            {panel(name)}
+            <Suspense fallback={<TabLoading />}>{panel(name)}</Suspense>
           </Tabs.Panel>
         ))}
       </Tabs>
