@@ -4,7 +4,7 @@ import { AdminPanel } from '../../features/admin/components/admin-panel.tsx';
 import type { AdminSlots } from '../../features/admin/slots.tsx';
 import { ExportButton } from '../../features/csv-export/components/export-button.tsx';
 import { useSiteConfig } from '../../features/site-config/api/get-site-config.ts';
-import { auditHistoryParams } from '../../features/audit-log/hooks/use-audit-filters.ts';
+import { auditHistoryParams } from '../../features/audit-log/hooks/audit-params.ts';
 
 // Each tab another feature gives the panel is a chunk of its own, fetched when the tab is first opened (the tab shows a
 // loader meanwhile): the panel's first load is the panel and its Packages tab (issue 21, part 7; decision 052). The

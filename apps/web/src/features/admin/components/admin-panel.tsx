@@ -1,4 +1,4 @@
-import { Center, Container, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -9,6 +9,7 @@ import { useLogout } from '../api/logout.ts';
 import { useSessionExpiry } from '../hooks/use-session-expiry.ts';
 import { AdminSlotsContext, type AdminSlots } from '../slots.tsx';
 import { ADMIN_TEXT } from '../texts.ts';
+import classes from './admin.module.css';
 import { LoginForm } from './login-form.tsx';
 
 const T = ADMIN_TEXT.login;
@@ -19,6 +20,8 @@ const T = ADMIN_TEXT.login;
  */
 const loadShell = () => import('./admin-shell.tsx');
 const AdminShell = lazy(() => loadShell().then((m) => ({ default: m.AdminShell })));
+/** The password asked again over the panel when the session ends: Mantine's Modal, fetched when it is needed. */
+const ExpiredLogin = lazy(() => import('./expired-login.tsx').then((m) => ({ default: m.ExpiredLogin })));
 
 function readTokenAndPreload(): string | null {
   const token = readAdminToken();
@@ -31,6 +34,23 @@ function Checking() {
     <Center py="xl" role="status" aria-live="polite">
       <Loader aria-label={T.checking} />
     </Center>
+  );
+}
+
+/**
+ * The panel's heading, drawn where AdminShell draws it, while the session is checked and the panel's code arrives: the
+ * page's largest text paints with the page's first paint (issue 21, part 7).
+ */
+function PanelFrame() {
+  return (
+    <Container size="xl" py="md" className={classes.shell}>
+      <Group justify="space-between" wrap="wrap" mb="md" className={classes.topBar}>
+        <Title order={1} size="h2">
+          {ADMIN_TEXT.shell.title}
+        </Title>
+      </Group>
+      <Checking />
+    </Container>
   );
 }
 
@@ -107,7 +127,7 @@ export function AdminPanel({ driverPortal, proofTab, notifications, integrations
     );
   }
 
-  if (me.isPending) return <Checking />;
+  if (me.isPending) return <PanelFrame />;
 
   if (me.isError) {
     return (
@@ -120,16 +140,15 @@ export function AdminPanel({ driverPortal, proofTab, notifications, integrations
   return (
     <>
       <AdminSlotsContext.Provider value={slots}>
-        <Suspense fallback={<Checking />}>
+        <Suspense fallback={<PanelFrame />}>
           <AdminShell email={me.data.user.email} onLogout={signOut} loggingOut={logout.isPending} driverPortal={driverPortal} proofTab={proofTab} notifications={notifications} integrations={integrations} />
         </Suspense>
       </AdminSlotsContext.Provider>
-      <Modal opened={expired} onClose={() => undefined} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} title={T.expiredTitle} centered>
-        <Text size="sm" mb="md">
-          {T.expired}
-        </Text>
-        <LoginForm onSignedIn={signedIn} initialEmail={me.data.user.email} />
-      </Modal>
+      {expired && (
+        <Suspense fallback={null}>
+          <ExpiredLogin email={me.data.user.email} onSignedIn={signedIn} />
+        </Suspense>
+      )}
     </>
   );
 }
