@@ -1,4 +1,4 @@
-import { Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -37,22 +37,6 @@ function Checking() {
   );
 }
 
-/**
- * The panel's heading, drawn where AdminShell draws it, while the session is checked and the panel's code arrives: the
- * page's largest text paints with the page's first paint (issue 21, part 7).
- */
-function PanelFrame() {
-  return (
-    <Container size="xl" py="md" className={classes.shell}>
-      <Group justify="space-between" wrap="wrap" mb="md" className={classes.topBar}>
-        <Title order={1} size="h2">
-          {ADMIN_TEXT.shell.title}
-        </Title>
-      </Group>
-      <Checking />
-    </Container>
-  );
-}
 
 export interface AdminPanelProps {
   /** The Driver Portal tab's content, given by the route (features do not import one another). */
@@ -127,8 +111,6 @@ export function AdminPanel({ driverPortal, proofTab, notifications, integrations
     );
   }
 
-  if (me.isPending) return <PanelFrame />;
-
   if (me.isError) {
     return (
       <Center py="xl">
@@ -137,14 +119,37 @@ export function AdminPanel({ driverPortal, proofTab, notifications, integrations
     );
   }
 
+  // The heading and the top bar are drawn here, from the first render on, while the session is checked and the tabs'
+  // code arrives: the page's largest text paints with its first paint and stays the same element (issue 21, part 7).
   return (
     <>
-      <AdminSlotsContext.Provider value={slots}>
-        <Suspense fallback={<PanelFrame />}>
-          <AdminShell email={me.data.user.email} onLogout={signOut} loggingOut={logout.isPending} driverPortal={driverPortal} proofTab={proofTab} notifications={notifications} integrations={integrations} />
-        </Suspense>
-      </AdminSlotsContext.Provider>
-      {expired && (
+      <Container size="xl" py="md" className={classes.shell}>
+        <Group justify="space-between" wrap="wrap" mb="md" className={classes.topBar}>
+          <Title order={1} size="h2">
+            {ADMIN_TEXT.shell.title}
+          </Title>
+          {me.data && (
+            <Group gap="sm">
+              <Text size="sm">
+                {ADMIN_TEXT.shell.signedInAs} <strong>{me.data.user.email}</strong>
+              </Text>
+              <Button variant="default" size="xs" onClick={signOut} loading={logout.isPending}>
+                {ADMIN_TEXT.shell.logout}
+              </Button>
+            </Group>
+          )}
+        </Group>
+        {me.data ? (
+          <AdminSlotsContext.Provider value={slots}>
+            <Suspense fallback={<Checking />}>
+              <AdminShell driverPortal={driverPortal} proofTab={proofTab} notifications={notifications} integrations={integrations} />
+            </Suspense>
+          </AdminSlotsContext.Provider>
+        ) : (
+          <Checking />
+        )}
+      </Container>
+      {expired && me.data && (
         <Suspense fallback={null}>
           <ExpiredLogin email={me.data.user.email} onSignedIn={signedIn} />
         </Suspense>

@@ -1,4 +1,4 @@
-import { Button, Center, Container, Group, Loader, Tabs, Text, Title } from '@mantine/core';
+import { Center, Loader, Tabs } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ADMIN_TABS, useAdminUrl, type AdminTab } from '../hooks/use-admin-url.ts';
 import { useRefetchOnShow } from '../hooks/use-refetch-on-show.ts';
@@ -56,9 +56,6 @@ const LABELS: Record<AdminTab, string> = {
 };
 
 export interface AdminShellProps {
-  email: string;
-  onLogout: () => void;
-  loggingOut: boolean;
   driverPortal: ReactNode;
   /** The Delivery Proof tab (features/delivery-proof), composed by the route. */
   proofTab: ReactNode;
@@ -68,10 +65,11 @@ export interface AdminShellProps {
 }
 
 /**
- * The top bar (signed-in email, Logout) and the control panel's tabs. A tab is mounted the first time it is opened
+ * The control panel's tabs (the heading and the top bar, signed-in email and Logout, are AdminPanel's: they paint before
+ * this chunk has arrived). A tab is mounted the first time it is opened
  * and stays mounted, so switching tabs never loses what was typed; the tab in the address survives a reload.
  */
-export function AdminShell({ email, onLogout, loggingOut, driverPortal, proofTab, notifications, integrations }: AdminShellProps) {
+export function AdminShell({ driverPortal, proofTab, notifications, integrations }: AdminShellProps) {
   const { tab, setTab } = useAdminUrl();
   useRefetchOnShow(tab);
   const { fleetMap, auditLog, packageImport } = useAdminSlots();
@@ -131,20 +129,7 @@ export function AdminShell({ email, onLogout, loggingOut, driverPortal, proofTab
   };
 
   return (
-    <Container size="xl" py="md" className={classes.shell}>
-      <Group justify="space-between" wrap="wrap" mb="md" className={classes.topBar}>
-        <Title order={1} size="h2">
-          {T.shell.title}
-        </Title>
-        <Group gap="sm">
-          <Text size="sm">
-            {T.shell.signedInAs} <strong>{email}</strong>
-          </Text>
-          <Button variant="default" size="xs" onClick={onLogout} loading={loggingOut}>
-            {T.shell.logout}
-          </Button>
-        </Group>
-      </Group>
+    <>
       <Tabs value={tab} onChange={(value) => value && setTab(value as AdminTab)} keepMounted>
         {/* Four groups, each a tab list named by its group (issue 20 item 6, decision 071): one Tabs, so one tab is open. */}
         <nav aria-label={T.shell.tabsLabel} className={classes.nav} ref={nav}>
@@ -170,6 +155,6 @@ export function AdminShell({ email, onLogout, loggingOut, driverPortal, proofTab
           </Tabs.Panel>
         ))}
       </Tabs>
-    </Container>
+    </>
   );
 }
