@@ -1,4 +1,3 @@
-import { ADMIN_TOKEN_KEY } from '@cargo/shared';
 import { lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { AppShell } from './app-shell.tsx';
@@ -44,20 +43,8 @@ const PRELOADED: [(pathname: string) => boolean, LazyRoute][] = [
   [(p) => /^\/driver-track(\/[^/]+)?\/?$/.test(p), DriverTrackRoute],
 ];
 
-/** Whether an admin's session is stored in this browser (the panel will open signed in). */
-function adminSignedIn(): boolean {
-  try {
-    return typeof window !== 'undefined' && !!window.localStorage.getItem(ADMIN_TOKEN_KEY);
-  } catch {
-    return false;
-  }
-}
-
 /** Loads the screen of `pathname`, if it is one of those above; never rejects (the router then loads it as usual). */
 export function preloadRoute(pathname: string): Promise<void> {
-  // The signed-in panel is a chunk the admin route loads lazily: with a stored session it starts downloading now, with
-  // the route's own chunk, rather than once that has arrived and run (issue 21, part 7).
-  if (/^\/admin\/?$/.test(pathname) && adminSignedIn()) void import('../features/admin/components/admin-shell.tsx').catch(() => undefined);
   const route = PRELOADED.find(([matches]) => matches(pathname))?.[1];
   return route ? route.preload().catch(() => undefined) : Promise.resolve();
 }

@@ -1,6 +1,7 @@
 import { Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { afterFirstPaint } from '../../../lib/after-first-paint.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../api/get-me.ts';
 import { adminKeys } from '../api/keys.ts';
@@ -15,8 +16,9 @@ import { LoginForm } from './login-form.tsx';
 const T = ADMIN_TEXT.login;
 
 /**
- * The signed-in panel (its tabs, the Packages tab) is a chunk of its own: the sign-in screen does not wait for it. With a
- * stored session it is fetched as soon as the panel starts, alongside the session check (issue 21, part 7; decision 052).
+ * The signed-in panel's tabs (the Packages tab first) are a chunk of its own: the sign-in screen does not wait for it. With
+ * a stored session it is fetched once the panel's heading has painted, alongside the session check (issue 21, part 7;
+ * decision 052).
  */
 const loadShell = () => import('./admin-shell.tsx');
 const AdminShell = lazy(() => loadShell().then((m) => ({ default: m.AdminShell })));
@@ -25,7 +27,7 @@ const ExpiredLogin = lazy(() => import('./expired-login.tsx').then((m) => ({ def
 
 function readTokenAndPreload(): string | null {
   const token = readAdminToken();
-  if (token) void loadShell().catch(() => undefined);
+  if (token) void afterFirstPaint().then(loadShell).catch(() => undefined);
   return token;
 }
 

@@ -1,5 +1,6 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
+import { afterFirstPaint } from '../../../lib/after-first-paint.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 import { ADMIN_TEXT } from '../texts.ts';
@@ -17,7 +18,7 @@ export function LoginForm({ onSignedIn, initialEmail = '' }: { onSignedIn: (toke
   const login = useLogin();
   // The form's checks (zod, a chunk of its own) arrive while the admin types.
   useEffect(() => {
-    void loadSchemas().catch(() => undefined);
+    void afterFirstPaint().then(loadSchemas).catch(() => undefined);
   }, []);
 
   const submit = async (event: FormEvent) => {

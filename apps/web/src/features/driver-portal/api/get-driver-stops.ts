@@ -1,5 +1,6 @@
 import type { DriverStops } from '@cargo/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { afterFirstPaint } from '../../../lib/after-first-paint.ts';
 import { driverRequest } from '../utils/driver-request.ts';
 
 /**
@@ -7,7 +8,7 @@ import { driverRequest } from '../utils/driver-request.ts';
  * checked with its zod schema, imported while the request is on its way: zod stays out of the dashboard's first load.
  */
 export async function getDriverStops(driverId: string, { signal }: { signal?: AbortSignal } = {}): Promise<DriverStops> {
-  const schema = import('./driver-stops-schema.ts');
+  const schema = afterFirstPaint().then(() => import('./driver-stops-schema.ts'));
   const body = await driverRequest<unknown>(`/api/drivers/${encodeURIComponent(driverId)}/stops`, { signal });
   return (await schema).driverStopsSchema.parse(body);
 }
