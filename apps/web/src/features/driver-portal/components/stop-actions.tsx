@@ -1,15 +1,8 @@
 import type { OutcomeKind, Package } from '@cargo/shared';
 import { Alert, Badge, Button, Stack } from '@mantine/core';
-import { lazy, Suspense, useEffect } from 'react';
 import { useStopQueue } from '../hooks/use-stop-queue.ts';
 import { DRIVER_TEXTS as T } from '../texts.ts';
-
-/**
- * The sheet (outcomes, photo, signature pad, and zod through the shared proof rules) is a chunk of its own, fetched
- * once the screen is up rather than before its first paint (issue 21, part 7; decision 052).
- */
-const loadSheet = () => import('./close-stop-sheet.tsx');
-const CloseStopSheet = lazy(() => loadSheet().then((m) => ({ default: m.CloseStopSheet })));
+import { CloseStopSheet } from './close-stop-sheet.tsx';
 
 /** The package whose stop is being closed, and how the sheet opens (the dropdown's 'delivered' opens it too). */
 export interface OpenStop {
@@ -37,17 +30,8 @@ export function CloseStopButton({ pkg, onOpen }: { pkg: Package; onOpen: (stop: 
 
 /** The sheet of the stop being closed (one at a time). */
 export function StopSheet({ stop, onClose }: { stop: OpenStop | null; onClose: () => void }) {
-  // Fetched in the background once the screen has settled, so the sheet opens at once when a stop is closed, offline too.
-  useEffect(() => {
-    const timer = setTimeout(() => void loadSheet().catch(() => undefined), 3000);
-    return () => clearTimeout(timer);
-  }, []);
   if (!stop) return null;
-  return (
-    <Suspense fallback={null}>
-      <CloseStopSheet key={stop.pkg.id} pkg={stop.pkg} opened onClose={onClose} initialKind={stop.initialKind} />
-    </Suspense>
-  );
+  return <CloseStopSheet key={stop.pkg.id} pkg={stop.pkg} opened onClose={onClose} initialKind={stop.initialKind} />;
 }
 
 /** Closed stops waiting for the network, and those the server refused once it was back. */
