@@ -7,32 +7,37 @@
 //
 // TN in the path is replaced by a package of each server found as bench/suites/pages.mjs finds one (ADMIN_EMAIL and
 // ADMIN_PASSWORD of the servers); a path without TN is used as given. DETAIL=1 also prints Lighthouse's long tasks.
+//
+// Signed in (issue 21, part 7): 'admin:/admin' runs the page with the admin signed in, 'driver:/driver-dashboard' with
+// the bench driver of bench/suites/pages.mjs signed in (DTN in the path: a package of that driver), each run from a cold
+// cache with the session in local storage. Each run also prints the machine's 1-minute load average as it starts.
+import { loadavg } from 'node:os';
 import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { findTrackingNumber } from './suites/pages.mjs';
+import { findTrackingNumber, lighthouseRun, signedInSessions } from './suites/pages.mjs';
 
-const [path, runs = '5', ...bases] = process.argv.slice(2);
+const [spec, runs = '5', ...bases] = process.argv.slice(2);
+const [, as, path] = /^(?:(admin|driver):)?(.*)$/.exec(spec ?? '') ?? [];
 if (!path || bases.length === 0) {
-  console.error("usage: node bench/ab-pages.mjs '/?track=TN' RUNS URL_A URL_B ...");
+  console.error("usage: node bench/ab-pages.mjs '[admin:|driver:]/path' RUNS URL_A URL_B ...");
   process.exit(2);
 }
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-extensions'];
 const admin = { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD };
 const trackingNumbers = {};
-for (const base of bases) trackingNumbers[base] = path.includes('TN') ? await findTrackingNumber(base, admin) : '';
+const sessions = {};
+for (const base of bases) {
+  trackingNumbers[base] = /(^|[^D])TN/.test(path) ? await findTrackingNumber(base, admin) : '';
+  if (as) sessions[base] = await signedInSessions(base, admin);
+}
 
 const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: FLAGS, logLevel: 'silent' });
 const results = Object.fromEntries(bases.map((b) => [b, []]));
 try {
   for (let round = 0; round < Number(runs); round++) {
     for (const base of bases) {
-      const url = base + path.replace('TN', trackingNumbers[base]);
-      let lhr;
-      // Lighthouse now and then fails to record the trace in a browser it has used before: try again.
-      for (let attempt = 0; attempt < 3; attempt++) {
-        lhr = (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })).lhr;
-        if (!lhr.runtimeError) break;
-      }
+      const url = base + path.replace('DTN', sessions[base]?.driverTrackingNumber ?? '').replace(/(^|[^D])TN/, (_m, before) => before + trackingNumbers[base]);
+      const load = Number(loadavg()[0].toFixed(2));
+      const lhr = await lighthouseRun(url, chrome.port, as ? sessions[base][as] : undefined);
       const a = lhr.audits;
       const row = {
         perf: Math.round(lhr.categories.performance.score * 100),
@@ -40,6 +45,7 @@ try {
         fcp: Math.round(a['first-contentful-paint'].numericValue),
         lcp: Math.round(a['largest-contentful-paint'].numericValue),
         cls: Number(a['cumulative-layout-shift'].numericValue.toFixed(3)),
+        load,
       };
       results[base].push(row);
       console.log(base, JSON.stringify(row));
@@ -55,5 +61,5 @@ try {
 const median = (v) => [...v].sort((x, y) => x - y)[(v.length - 1) >> 1];
 for (const base of bases) {
   const rows = results[base];
-  console.log(`MEDIAN ${base}`, ['perf', 'tbt', 'fcp', 'lcp', 'cls'].map((k) => `${k} ${median(rows.map((r) => r[k]))}`).join('  '), ' runs', rows.map((r) => r.perf).join(','));
+  console.log(`MEDIAN ${base}`, ['perf', 'tbt', 'fcp', 'lcp', 'cls', 'load'].map((k) => `${k} ${median(rows.map((r) => r[k]))}`).join('  '), ' runs', rows.map((r) => r.perf).join(','));
 }

@@ -68,6 +68,12 @@ const ROUTES: [string, RouteMatch][] = [
   ['app/routes/help-center-shipping-guide.tsx', { exact: '/help-center/shipping-guide' }],
   ['app/routes/help-center-claims.tsx', { exact: '/help-center/claims' }],
   ['app/routes/admin.tsx', { exact: '/admin' }],
+  // The driver screens (issue 21, part 7): drawn in the browser, their chunks download alongside the entry.
+  ['app/routes/driver.tsx', { exact: '/driver' }],
+  ['app/routes/driver-gps.tsx', { exact: '/driver-gps' }],
+  ['app/routes/driver-portal.tsx', { exact: '/driver-portal' }],
+  ['app/routes/driver-dashboard.tsx', { exact: '/driver-dashboard' }],
+  ['app/routes/driver-track.tsx', { prefix: '/driver-track' }],
 ];
 
 function routeFiles(bundle: OutputBundle, chunk: OutputChunk, entryFiles: Set<string>): string[] {

@@ -108,6 +108,8 @@ test.describe('closing a stop with proof of delivery (375 px)', () => {
     await signInDriverInPage(page, request, driver);
     await page.goto('/driver-dashboard');
     await expect(page.getByRole('button', { name: `Close stop ${pkg.trackingNumber}` })).toBeVisible();
+    // The sheet's code arrives just after the screen's first paint (decision 052): the driver loses the network after that.
+    await page.waitForLoadState('networkidle');
 
     await context.setOffline(true);
     const sheet = await openSheet(page, pkg, 'Left without a person');

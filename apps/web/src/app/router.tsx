@@ -6,11 +6,11 @@ import { lazyRoute, type LazyRoute } from './lazy-route.tsx';
 // Each page is its own chunk, so the home page never downloads driver or admin code.
 const HomeRoute = lazyRoute(() => import('./routes/home.tsx'));
 const SchedulePickupRoute = lazyRoute(() => import('./routes/schedule-pickup.tsx'));
-const DriverRoute = lazy(() => import('./routes/driver.tsx'));
-const DriverGpsRoute = lazy(() => import('./routes/driver-gps.tsx'));
-const DriverPortalRoute = lazy(() => import('./routes/driver-portal.tsx'));
-const DriverDashboardRoute = lazy(() => import('./routes/driver-dashboard.tsx'));
-const DriverTrackRoute = lazy(() => import('./routes/driver-track.tsx'));
+const DriverRoute = lazyRoute(() => import('./routes/driver.tsx'));
+const DriverGpsRoute = lazyRoute(() => import('./routes/driver-gps.tsx'));
+const DriverPortalRoute = lazyRoute(() => import('./routes/driver-portal.tsx'));
+const DriverDashboardRoute = lazyRoute(() => import('./routes/driver-dashboard.tsx'));
+const DriverTrackRoute = lazyRoute(() => import('./routes/driver-track.tsx'));
 const TrackLiveRoute = lazyRoute(() => import('./routes/track-live.tsx'));
 const TrackRealtimeRoute = lazyRoute(() => import('./routes/track-realtime.tsx'));
 const HelpCenterRoute = lazyRoute(() => import('./routes/help-center.tsx'));
@@ -23,7 +23,8 @@ const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
 
 /**
  * The screens whose code main.tsx loads before the first render when the page is opened at their address (the public
- * pages and the admin panel; the same addresses route-preload-plugin.ts preloads), so the first paint is the page itself.
+ * pages, the admin panel and the driver screens; the same addresses page-assets-plugin.ts preloads), so the first paint
+ * is the page itself.
  */
 const PRELOADED: [(pathname: string) => boolean, LazyRoute][] = [
   [(p) => p === '/', HomeRoute],
@@ -35,6 +36,11 @@ const PRELOADED: [(pathname: string) => boolean, LazyRoute][] = [
   [(p) => /^\/help-center\/shipping-guide\/?$/.test(p), HelpCenterShippingGuideRoute],
   [(p) => /^\/help-center\/claims\/?$/.test(p), HelpCenterClaimsRoute],
   [(p) => /^\/admin\/?$/.test(p), AdminRoute],
+  [(p) => /^\/driver\/?$/.test(p), DriverRoute],
+  [(p) => /^\/driver-gps\/?$/.test(p), DriverGpsRoute],
+  [(p) => /^\/driver-portal\/?$/.test(p), DriverPortalRoute],
+  [(p) => /^\/driver-dashboard\/?$/.test(p), DriverDashboardRoute],
+  [(p) => /^\/driver-track(\/[^/]+)?\/?$/.test(p), DriverTrackRoute],
 ];
 
 /** Loads the screen of `pathname`, if it is one of those above; never rejects (the router then loads it as usual). */

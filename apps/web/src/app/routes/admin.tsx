@@ -1,23 +1,33 @@
 import '../../styles/mantine-admin.ts';
+import { lazy, Suspense } from 'react';
 import { AdminPanel } from '../../features/admin/components/admin-panel.tsx';
 import type { AdminSlots } from '../../features/admin/slots.tsx';
 import { ExportButton } from '../../features/csv-export/components/export-button.tsx';
-import { RouteOptimiser } from '../../features/route-optimiser/components/route-optimiser.tsx';
-import { FleetTab } from '../../features/fleet-map/components/fleet-tab.tsx';
-import { ImportTab } from '../../features/package-import/components/import-tab.tsx';
-import { DriverPortal } from '../../features/driver-portal/components/driver-portal.tsx';
-import { ProofTab } from '../../features/delivery-proof/components/proof-tab.tsx';
-import { NotificationsTab } from '../../features/notifications/components/notifications-tab.tsx';
-import { IntegrationsTab } from '../../features/integrations/components/integrations-tab.tsx';
 import { useSiteConfig } from '../../features/site-config/api/get-site-config.ts';
-import { AuditLogTab } from '../../features/audit-log/components/audit-log-tab.tsx';
-import { auditHistoryParams } from '../../features/audit-log/hooks/use-audit-filters.ts';
+import { auditHistoryParams } from '../../features/audit-log/hooks/audit-params.ts';
+
+// Each tab another feature gives the panel is a chunk of its own, fetched when the tab is first opened (the tab shows a
+// loader meanwhile): the panel's first load is the panel and its Packages tab (issue 21, part 7; decision 052). The
+// export button stays: it is on the Packages tab.
+const RouteOptimiser = lazy(() => import('../../features/route-optimiser/components/route-optimiser.tsx').then((m) => ({ default: m.RouteOptimiser })));
+const FleetTab = lazy(() => import('../../features/fleet-map/components/fleet-tab.tsx').then((m) => ({ default: m.FleetTab })));
+const ImportTab = lazy(() => import('../../features/package-import/components/import-tab.tsx').then((m) => ({ default: m.ImportTab })));
+const DriverPortal = lazy(() => import('../../features/driver-portal/components/driver-portal.tsx').then((m) => ({ default: m.DriverPortal })));
+const ProofTab = lazy(() => import('../../features/delivery-proof/components/proof-tab.tsx').then((m) => ({ default: m.ProofTab })));
+const NotificationsTab = lazy(() => import('../../features/notifications/components/notifications-tab.tsx').then((m) => ({ default: m.NotificationsTab })));
+const IntegrationsTab = lazy(() => import('../../features/integrations/components/integrations-tab.tsx').then((m) => ({ default: m.IntegrationsTab })));
+const AuditLogTab = lazy(() => import('../../features/audit-log/components/audit-log-tab.tsx').then((m) => ({ default: m.AuditLogTab })));
 
 /** The other features' views in the panel (features do not import one another: this route composes them). */
 const SLOTS: AdminSlots = {
   fleetMap: <FleetTab />,
   exportButton: ({ resource, query }) => <ExportButton resource={resource} query={query} />,
-  routeOptimiser: (driverId, onAccepted) => <RouteOptimiser driverId={driverId} onAccepted={onAccepted} />,
+  // Inside the Driver Routes tab: its own boundary, so the tab does not go back to its loader while it arrives.
+  routeOptimiser: (driverId, onAccepted) => (
+    <Suspense fallback={null}>
+      <RouteOptimiser driverId={driverId} onAccepted={onAccepted} />
+    </Suspense>
+  ),
   packageImport: <ImportTab />,
   auditLog: <AuditLogTab />,
   auditHistory: auditHistoryParams,

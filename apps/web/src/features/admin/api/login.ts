@@ -1,10 +1,12 @@
-import { ADMIN_TOKEN_KEY, loginResponseSchema, type LoginInput } from '@cargo/shared';
+import { ADMIN_TOKEN_KEY, type LoginInput } from '@cargo/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** `POST /api/auth/login`: answers the token (kept under admin_token, spec §6) and the admin. */
-export function login(input: LoginInput) {
-  return api.post('/api/auth/login', input, loginResponseSchema, { token: null });
+export async function login(input: LoginInput) {
+  const schemas = import('./auth-schemas.ts');
+  const body = await api.post<unknown>('/api/auth/login', input, undefined, { token: null });
+  return (await schemas).loginResponseSchema.parse(body);
 }
 
 export function storeAdminToken(token: string | null) {

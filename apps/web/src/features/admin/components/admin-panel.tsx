@@ -1,6 +1,7 @@
-import { Center, Container, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { afterFirstPaint } from '../../../lib/after-first-paint.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../api/get-me.ts';
 import { adminKeys } from '../api/keys.ts';
@@ -9,10 +10,35 @@ import { useLogout } from '../api/logout.ts';
 import { useSessionExpiry } from '../hooks/use-session-expiry.ts';
 import { AdminSlotsContext, type AdminSlots } from '../slots.tsx';
 import { ADMIN_TEXT } from '../texts.ts';
-import { AdminShell } from './admin-shell.tsx';
+import classes from './admin.module.css';
 import { LoginForm } from './login-form.tsx';
 
 const T = ADMIN_TEXT.login;
+
+/**
+ * The signed-in panel's tabs (the Packages tab first) are a chunk of its own: the sign-in screen does not wait for it. With
+ * a stored session it is fetched once the panel's heading has painted, alongside the session check (issue 21, part 7;
+ * decision 052).
+ */
+const loadShell = () => import('./admin-shell.tsx');
+const AdminShell = lazy(() => loadShell().then((m) => ({ default: m.AdminShell })));
+/** The password asked again over the panel when the session ends: Mantine's Modal, fetched when it is needed. */
+const ExpiredLogin = lazy(() => import('./expired-login.tsx').then((m) => ({ default: m.ExpiredLogin })));
+
+function readTokenAndPreload(): string | null {
+  const token = readAdminToken();
+  if (token) void afterFirstPaint().then(loadShell).catch(() => undefined);
+  return token;
+}
+
+function Checking() {
+  return (
+    <Center py="xl" role="status" aria-live="polite">
+      <Loader aria-label={T.checking} />
+    </Center>
+  );
+}
+
 
 export interface AdminPanelProps {
   /** The Driver Portal tab's content, given by the route (features do not import one another). */
@@ -34,7 +60,7 @@ const NO_SLOTS: AdminSlots = {};
 
 export function AdminPanel({ driverPortal, proofTab, notifications, integrations, slots = NO_SLOTS }: AdminPanelProps) {
   const queryClient = useQueryClient();
-  const [token, setToken] = useState<string | null>(readAdminToken);
+  const [token, setToken] = useState<string | null>(readTokenAndPreload);
   const [expired, setExpired] = useState(false);
   const me = useMe(Boolean(token));
   const logout = useLogout();
@@ -87,14 +113,6 @@ export function AdminPanel({ driverPortal, proofTab, notifications, integrations
     );
   }
 
-  if (me.isPending) {
-    return (
-      <Center py="xl" role="status" aria-live="polite">
-        <Loader aria-label={T.checking} />
-      </Center>
-    );
-  }
-
   if (me.isError) {
     return (
       <Center py="xl">
@@ -103,17 +121,41 @@ export function AdminPanel({ driverPortal, proofTab, notifications, integrations
     );
   }
 
+  // The heading and the top bar are drawn here, from the first render on, while the session is checked and the tabs'
+  // code arrives: the page's largest text paints with its first paint and stays the same element (issue 21, part 7).
   return (
     <>
-      <AdminSlotsContext.Provider value={slots}>
-        <AdminShell email={me.data.user.email} onLogout={signOut} loggingOut={logout.isPending} driverPortal={driverPortal} proofTab={proofTab} notifications={notifications} integrations={integrations} />
-      </AdminSlotsContext.Provider>
-      <Modal opened={expired} onClose={() => undefined} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} title={T.expiredTitle} centered>
-        <Text size="sm" mb="md">
-          {T.expired}
-        </Text>
-        <LoginForm onSignedIn={signedIn} initialEmail={me.data.user.email} />
-      </Modal>
+      <Container size="xl" py="md" className={classes.shell}>
+        <Group justify="space-between" wrap="wrap" mb="md" className={classes.topBar}>
+          <Title order={1} size="h2">
+            {ADMIN_TEXT.shell.title}
+          </Title>
+          {me.data && (
+            <Group gap="sm">
+              <Text size="sm">
+                {ADMIN_TEXT.shell.signedInAs} <strong>{me.data.user.email}</strong>
+              </Text>
+              <Button variant="default" size="xs" onClick={signOut} loading={logout.isPending}>
+                {ADMIN_TEXT.shell.logout}
+              </Button>
+            </Group>
+          )}
+        </Group>
+        {me.data ? (
+          <AdminSlotsContext.Provider value={slots}>
+            <Suspense fallback={<Checking />}>
+              <AdminShell driverPortal={driverPortal} proofTab={proofTab} notifications={notifications} integrations={integrations} />
+            </Suspense>
+          </AdminSlotsContext.Provider>
+        ) : (
+          <Checking />
+        )}
+      </Container>
+      {expired && me.data && (
+        <Suspense fallback={null}>
+          <ExpiredLogin email={me.data.user.email} onSignedIn={signedIn} />
+        </Suspense>
+      )}
     </>
   );
 }

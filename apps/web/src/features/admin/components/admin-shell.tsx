@@ -1,23 +1,35 @@
-import { Button, Container, Group, Tabs, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Center, Loader, Tabs } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ADMIN_TABS, useAdminUrl, type AdminTab } from '../hooks/use-admin-url.ts';
 import { useRefetchOnShow } from '../hooks/use-refetch-on-show.ts';
 import { groupTabs } from '../nav-groups.ts';
 import { useAdminSlots } from '../slots.tsx';
 import { ADMIN_TEXT } from '../texts.ts';
 import classes from './admin.module.css';
-import { CurrentLocationTab } from './current-location-tab.tsx';
-import { DatabaseTab } from './database-tab.tsx';
-import { DevicesTab } from './devices-tab.tsx';
-import { DriverRoutesTab } from './driver-routes-tab.tsx';
-import { DriversTab } from './drivers-tab.tsx';
-import { GpsLinksTab } from './gps-links-tab.tsx';
-import { LocationTab } from './location-tab.tsx';
-import { PackageFormTab } from './package-form-tab.tsx';
 import { PackagesTab } from './packages-tab.tsx';
-import { PickupRequestsTab } from './pickup-requests-tab.tsx';
-import { StatusTab } from './status-tab.tsx';
-import { TrackingTab } from './tracking-tab.tsx';
+
+// The Packages tab (the one the panel opens on) is in the panel's chunk; every other tab is a chunk of its own, fetched
+// when it is first opened, so the panel's first load carries one tab (issue 21, part 7; decision 052).
+const CurrentLocationTab = lazy(() => import('./current-location-tab.tsx').then((m) => ({ default: m.CurrentLocationTab })));
+const DatabaseTab = lazy(() => import('./database-tab.tsx').then((m) => ({ default: m.DatabaseTab })));
+const DevicesTab = lazy(() => import('./devices-tab.tsx').then((m) => ({ default: m.DevicesTab })));
+const DriverRoutesTab = lazy(() => import('./driver-routes-tab.tsx').then((m) => ({ default: m.DriverRoutesTab })));
+const DriversTab = lazy(() => import('./drivers-tab.tsx').then((m) => ({ default: m.DriversTab })));
+const GpsLinksTab = lazy(() => import('./gps-links-tab.tsx').then((m) => ({ default: m.GpsLinksTab })));
+const LocationTab = lazy(() => import('./location-tab.tsx').then((m) => ({ default: m.LocationTab })));
+const PackageFormTab = lazy(() => import('./package-form-tab.tsx').then((m) => ({ default: m.PackageFormTab })));
+const PickupRequestsTab = lazy(() => import('./pickup-requests-tab.tsx').then((m) => ({ default: m.PickupRequestsTab })));
+const StatusTab = lazy(() => import('./status-tab.tsx').then((m) => ({ default: m.StatusTab })));
+const TrackingTab = lazy(() => import('./tracking-tab.tsx').then((m) => ({ default: m.TrackingTab })));
+
+/** What a tab shows while its code arrives. */
+function TabLoading() {
+  return (
+    <Center py="xl" role="status" aria-live="polite">
+      <Loader aria-label={T.common.loading} />
+    </Center>
+  );
+}
 
 const T = ADMIN_TEXT;
 
@@ -44,9 +56,6 @@ const LABELS: Record<AdminTab, string> = {
 };
 
 export interface AdminShellProps {
-  email: string;
-  onLogout: () => void;
-  loggingOut: boolean;
   driverPortal: ReactNode;
   /** The Delivery Proof tab (features/delivery-proof), composed by the route. */
   proofTab: ReactNode;
@@ -56,10 +65,11 @@ export interface AdminShellProps {
 }
 
 /**
- * The top bar (signed-in email, Logout) and the control panel's tabs. A tab is mounted the first time it is opened
+ * The control panel's tabs (the heading and the top bar, signed-in email and Logout, are AdminPanel's: they paint before
+ * this chunk has arrived). A tab is mounted the first time it is opened
  * and stays mounted, so switching tabs never loses what was typed; the tab in the address survives a reload.
  */
-export function AdminShell({ email, onLogout, loggingOut, driverPortal, proofTab, notifications, integrations }: AdminShellProps) {
+export function AdminShell({ driverPortal, proofTab, notifications, integrations }: AdminShellProps) {
   const { tab, setTab } = useAdminUrl();
   useRefetchOnShow(tab);
   const { fleetMap, auditLog, packageImport } = useAdminSlots();
@@ -119,20 +129,7 @@ export function AdminShell({ email, onLogout, loggingOut, driverPortal, proofTab
   };
 
   return (
-    <Container size="xl" py="md" className={classes.shell}>
-      <Group justify="space-between" wrap="wrap" mb="md" className={classes.topBar}>
-        <Title order={1} size="h2">
-          {T.shell.title}
-        </Title>
-        <Group gap="sm">
-          <Text size="sm">
-            {T.shell.signedInAs} <strong>{email}</strong>
-          </Text>
-          <Button variant="default" size="xs" onClick={onLogout} loading={loggingOut}>
-            {T.shell.logout}
-          </Button>
-        </Group>
-      </Group>
+    <>
       <Tabs value={tab} onChange={(value) => value && setTab(value as AdminTab)} keepMounted>
         {/* Four groups, each a tab list named by its group (issue 20 item 6, decision 071): one Tabs, so one tab is open. */}
         <nav aria-label={T.shell.tabsLabel} className={classes.nav} ref={nav}>
@@ -154,10 +151,10 @@ export function AdminShell({ email, onLogout, loggingOut, driverPortal, proofTab
         </nav>
         {tabs.map((name) => (
           <Tabs.Panel key={name} value={name} pt="md">
-            {panel(name)}
+            <Suspense fallback={<TabLoading />}>{panel(name)}</Suspense>
           </Tabs.Panel>
         ))}
       </Tabs>
-    </Container>
+    </>
   );
 }

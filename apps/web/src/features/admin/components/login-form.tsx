@@ -1,11 +1,12 @@
-import { loginSchema } from '@cargo/shared';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { afterFirstPaint } from '../../../lib/after-first-paint.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 import { ADMIN_TEXT } from '../texts.ts';
 
 const T = ADMIN_TEXT.login;
+const loadSchemas = () => import('../api/auth-schemas.ts');
 
 /** Email and password with show/hide (spec §2); the server's message or 'Authentication failed' on failure. */
 export function LoginForm({ onSignedIn, initialEmail = '' }: { onSignedIn: (token: string, email: string) => void; initialEmail?: string }) {
@@ -15,10 +16,21 @@ export function LoginForm({ onSignedIn, initialEmail = '' }: { onSignedIn: (toke
   const [failure, setFailure] = useState<string | null>(null);
   const [visible, setVisible] = useState(false);
   const login = useLogin();
+  // The form's checks (zod, a chunk of its own) arrive while the admin types.
+  useEffect(() => {
+    void afterFirstPaint().then(loadSchemas).catch(() => undefined);
+  }, []);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
+    let loginSchema;
+    try {
+      ({ loginSchema } = await loadSchemas());
+    } catch {
+      setFailure(T.failed);
+      return;
+    }
     const parsed = loginSchema.safeParse({ email, password });
     if (!parsed.success) {
       const found: { email?: string; password?: string } = {};
@@ -40,7 +52,7 @@ export function LoginForm({ onSignedIn, initialEmail = '' }: { onSignedIn: (toke
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm">
         {failure && (
           <Alert color="red" role="alert" title={T.failed === failure ? undefined : T.failed}>

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { useDrivers } from '../api/get-drivers.ts';
 import { usePackages } from '../api/get-packages.ts';
+import { useQueryView } from '../../../lib/deferred-query.ts';
 import { useAdminUrl } from '../hooks/use-admin-url.ts';
 import { useAdminSlots } from '../slots.tsx';
 import { ADMIN_TEXT } from '../texts.ts';
@@ -46,7 +47,9 @@ export function PackagesTab() {
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   });
-  const total = list.data?.total ?? 0;
+  // The rows are drawn from a deferred view of the answer: in slices, not in the answer's own task (issue 21, part 7).
+  const view = useQueryView(list);
+  const total = view.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const filtered = Boolean(q || status || driverId);
 
@@ -101,16 +104,16 @@ export function PackagesTab() {
 
       <Group justify="space-between">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {list.data ? T.total(total) : ' '}
+          {view.data ? T.total(total) : ' '}
         </Text>
         {exportButton?.({ resource: 'packages', query: { q: q || undefined, status: status || undefined, driverId: driverId || undefined, sort, order } })}
       </Group>
 
-      {list.isError && !list.data ? (
+      {view.isError && !view.data ? (
         <Alert color="red" role="alert">
           {ADMIN_TEXT.common.loadFailed}
         </Alert>
-      ) : list.isPending ? (
+      ) : view.isPending || !view.data ? (
         <Stack gap="xs" aria-label={ADMIN_TEXT.common.loading}>
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} height={28} />
@@ -137,7 +140,7 @@ export function PackagesTab() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {list.data.packages.map((pkg) => (
+              {view.data.packages.map((pkg) => (
                 <Table.Tr key={pkg.id}>
                   <Table.Td>
                     <Button

@@ -2,30 +2,9 @@ import { AUDIT_ACTOR_TYPES, AUDIT_OBJECT_TYPES, type AuditActorType, type AuditO
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
-/** The view's filters live in the address with the panel's tab (decision 025), under names of their own. */
-export const AUDIT_PARAMS = {
-  objectType: 'auditObject',
-  objectId: 'auditObjectId',
-  actorType: 'auditActor',
-  actorId: 'auditActorId',
-  from: 'auditFrom',
-  to: 'auditTo',
-  page: 'auditPage',
-} as const;
+import { AUDIT_PARAMS } from './audit-params.ts';
 
-/** The address changes that open one object's history in the Audit log tab. */
-export function auditHistoryParams(objectType: AuditObjectType, objectId: string): Record<string, string | null> {
-  return {
-    tab: 'audit',
-    [AUDIT_PARAMS.objectType]: objectType,
-    [AUDIT_PARAMS.objectId]: objectId,
-    [AUDIT_PARAMS.actorType]: null,
-    [AUDIT_PARAMS.actorId]: null,
-    [AUDIT_PARAMS.from]: null,
-    [AUDIT_PARAMS.to]: null,
-    [AUDIT_PARAMS.page]: null,
-  };
-}
+export { AUDIT_PARAMS, auditHistoryParams } from './audit-params.ts';
 
 /** 'YYYY-MM-DD' (plus some days) as the start of that day on this computer, in ISO (UTC). */
 const dayStart = (day: string, plusDays = 0): string | undefined => {

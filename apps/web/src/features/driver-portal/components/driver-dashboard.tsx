@@ -2,7 +2,7 @@ import { ACTIVE_STATUSES, DRIVER_DASHBOARD_STATUSES, LIVE_STATUSES, type Driver,
 import { Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useDriverPackages } from '../api/get-driver-packages.ts';
 import { useUpdatePackageStatus } from '../api/update-package-status.ts';
 import { driverSession } from '../hooks/use-driver-session.ts';
@@ -18,11 +18,13 @@ import { CloseStopButton, StopQueueNotices, StopSheet, type OpenStop } from './s
 import { StopOrderCard } from './stop-order-card.tsx';
 import { telHref } from '../../../lib/contact-links.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useQueryView } from '../../../lib/deferred-query.ts';
 
 /** Spec §9: the dashboard tracks every 10 s and polls its packages every 5 s while tracking. */
 export const DASHBOARD_TRACK_MS = 10_000;
 export const DASHBOARD_POLL_MS = 5_000;
 
+const NO_PACKAGES: Package[] = [];
 const isActive = (status: string) => (ACTIVE_STATUSES as readonly string[]).includes(status);
 const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes(status);
 /** Spec §4: underscores display as spaces. */
@@ -60,8 +62,11 @@ function SignedInDashboard({ driver, dispatchPhone }: { driver: Driver; dispatch
   );
   const t = useDriverTracking({ screen: 'dashboard', entriesFor, minIntervalMs: DASHBOARD_TRACK_MS });
   const packages = useDriverPackages(driver.id, t.tracking ? DASHBOARD_POLL_MS : false);
-  const list = packages.data ?? [];
-  packagesRef.current = list;
+  packagesRef.current = packages.data ?? NO_PACKAGES;
+  // Drawn from a deferred view of the answer: the list and the summary render in slices, not in the answer's own task
+  // (a slow phone's longest task on opening the dashboard; issue 21, part 7).
+  const view = useQueryView(packages);
+  const list = view.data ?? NO_PACKAGES;
   const awake = useScreenAwake(t.tracking);
   const status = useUpdatePackageStatus();
   const summary = deliverySummary(list);
@@ -76,17 +81,21 @@ function SignedInDashboard({ driver, dispatchPhone }: { driver: Driver; dispatch
   }, [tracking, halt, list.length, summary.active]);
 
   const [closing, setClosing] = useState<OpenStop | null>(null);
-  const changeStatus = (pkg: Package, next: string) => {
-    // 'Delivered' is a closed stop: it takes the outcome and its proof on the sheet (issue 18).
-    if (next === 'delivered') return setClosing({ pkg, initialKind: null });
-    status.mutate(
-      { packageId: pkg.id, status: next },
-      {
-        onSuccess: () => notifications.show({ title: T.statusUpdated, message: `${pkg.trackingNumber}: ${statusText(next)}`, color: 'green' }),
-        onError: (err) => notifications.show({ title: T.statusUpdateFailed, message: reasonOf(err), color: 'red' }),
-      },
-    );
-  };
+  const { mutate } = status;
+  const changeStatus = useCallback(
+    (pkg: Package, next: string) => {
+      // 'Delivered' is a closed stop: it takes the outcome and its proof on the sheet (issue 18).
+      if (next === 'delivered') return setClosing({ pkg, initialKind: null });
+      mutate(
+        { packageId: pkg.id, status: next },
+        {
+          onSuccess: () => notifications.show({ title: T.statusUpdated, message: `${pkg.trackingNumber}: ${statusText(next)}`, color: 'green' }),
+          onError: (err) => notifications.show({ title: T.statusUpdateFailed, message: reasonOf(err), color: 'red' }),
+        },
+      );
+    },
+    [mutate],
+  );
 
   const logout = () => {
     t.halt();
@@ -144,36 +153,9 @@ function SignedInDashboard({ driver, dispatchPhone }: { driver: Driver; dispatch
           <Title order={2} size="h4">
             {T.assignedDeliveries}
           </Title>
-          {packages.isSuccess && list.length === 0 && <Text>{T.noPackages}</Text>}
+          {!view.isPending && !view.isError && list.length === 0 && <Text>{T.noPackages}</Text>}
           <PackagesReconnecting driverId={driver.id} />
-          {list.map((pkg) => (
-            <Card key={pkg.id} withBorder radius="sm" padding="sm" component="article">
-              <Stack gap="xs">
-                <PackageHeading pkg={pkg} />
-                <Text size="sm">
-                  {pkg.customerName} · {pkg.deliveryAddress}
-                </Text>
-                <Group gap="sm" align="flex-end" wrap="wrap">
-                  <NativeSelect
-                    label={T.statusFor(pkg.trackingNumber)}
-                    size="md"
-                    value={DRIVER_DASHBOARD_STATUSES.includes(pkg.status as never) ? pkg.status : ''}
-                    onChange={(e) => changeStatus(pkg, e.currentTarget.value)}
-                    data={[
-                      ...(DRIVER_DASHBOARD_STATUSES.includes(pkg.status as never) ? [] : [{ value: '', label: statusText(pkg.status), disabled: true }]),
-                      ...DRIVER_DASHBOARD_STATUSES.map((s) => ({ value: s, label: statusText(s) })),
-                    ]}
-                    disabled={status.isPending}
-                    style={{ flex: '1 1 12rem' }}
-                  />
-                  <Button component="a" href={paths.trackLive(pkg.trackingNumber)} target="_blank" rel="noopener" size="md" variant="light">
-                    {T.viewTracking}
-                  </Button>
-                  <CloseStopButton pkg={pkg} onOpen={setClosing} />
-                </Group>
-              </Stack>
-            </Card>
-          ))}
+          <DeliveryList list={list} busy={status.isPending} onChange={changeStatus} onOpen={setClosing} />
         </Stack>
       </Card>
       <Card withBorder radius="md" padding="md">
@@ -199,3 +181,47 @@ function SignedInDashboard({ driver, dispatchPhone }: { driver: Driver; dispatch
     </Stack>
   );
 }
+
+
+interface DeliveryListProps {
+  list: Package[];
+  busy: boolean;
+  onChange: (pkg: Package, next: string) => void;
+  onOpen: (stop: OpenStop) => void;
+}
+
+/** The assigned deliveries, each with its status and actions; memoised, so it renders only when the list changes. */
+const DeliveryList = memo(function DeliveryList({ list, busy, onChange, onOpen }: DeliveryListProps) {
+  return (
+    <>
+      {list.map((pkg) => (
+        <Card key={pkg.id} withBorder radius="sm" padding="sm" component="article">
+          <Stack gap="xs">
+            <PackageHeading pkg={pkg} />
+            <Text size="sm">
+              {pkg.customerName} · {pkg.deliveryAddress}
+            </Text>
+            <Group gap="sm" align="flex-end" wrap="wrap">
+              <NativeSelect
+                label={T.statusFor(pkg.trackingNumber)}
+                size="md"
+                value={DRIVER_DASHBOARD_STATUSES.includes(pkg.status as never) ? pkg.status : ''}
+                onChange={(e) => onChange(pkg, e.currentTarget.value)}
+                data={[
+                  ...(DRIVER_DASHBOARD_STATUSES.includes(pkg.status as never) ? [] : [{ value: '', label: statusText(pkg.status), disabled: true }]),
+                  ...DRIVER_DASHBOARD_STATUSES.map((s) => ({ value: s, label: statusText(s) })),
+                ]}
+                disabled={busy}
+                style={{ flex: '1 1 12rem' }}
+              />
+              <Button component="a" href={paths.trackLive(pkg.trackingNumber)} target="_blank" rel="noopener" size="md" variant="light">
+                {T.viewTracking}
+              </Button>
+              <CloseStopButton pkg={pkg} onOpen={onOpen} />
+            </Group>
+          </Stack>
+        </Card>
+      ))}
+    </>
+  );
+});

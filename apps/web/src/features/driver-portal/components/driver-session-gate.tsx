@@ -1,10 +1,15 @@
 import type { Driver } from '@cargo/shared';
-import { Modal, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useDriverMe } from '../api/get-driver-me.ts';
 import { useDriverSession } from '../hooks/use-driver-session.ts';
-import { DRIVER_TEXTS as T } from '../texts.ts';
 import { DriverSignIn } from './driver-sign-in.tsx';
+
+/**
+ * The dialog of an expired session, a chunk of its own (Mantine's Modal brings its portal, focus trap and scroll area,
+ * a third of a driver screen's script): fetched when a session expires, not before a driver screen's first paint
+ * (issue 21, part 7; decision 052).
+ */
+const ExpiredDialog = lazy(() => import('./expired-session-dialog.tsx').then((m) => ({ default: m.ExpiredSessionDialog })));
 
 export interface DriverSessionGateProps {
   allowCreate?: boolean;
@@ -34,12 +39,11 @@ export function DriverSessionGate({ allowCreate = false, headingOrder = 2, signe
   return (
     <>
       {children({ token: session.token, driver: session.driver })}
-      <Modal opened={session.expired} onClose={() => undefined} withCloseButton={false} centered title={T.sessionExpiredTitle} size="md">
-        <Text size="sm" mb="md">
-          {T.sessionExpired}
-        </Text>
-        <DriverSignIn initialPhone={session.driver.phone} headingOrder={3} />
-      </Modal>
+      {session.expired && (
+        <Suspense fallback={null}>
+          <ExpiredDialog phone={session.driver.phone} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,8 +1,17 @@
 import type { OutcomeKind, Package } from '@cargo/shared';
 import { Alert, Badge, Button, Stack } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
+import { afterFirstPaint } from '../../../lib/after-first-paint.ts';
 import { useStopQueue } from '../hooks/use-stop-queue.ts';
 import { DRIVER_TEXTS as T } from '../texts.ts';
-import { CloseStopSheet } from './close-stop-sheet.tsx';
+
+/**
+ * The sheet (Mantine's Drawer with its portal and focus trap, the signature pad) is a chunk of its own, fetched as soon
+ * as the screen has painted rather than before (issue 21, part 7; decision 052): it is there before a stop can be
+ * closed, and the service worker keeps it for offline use.
+ */
+const loadSheet = () => import('./close-stop-sheet.tsx');
+const CloseStopSheet = lazy(() => loadSheet().then((m) => ({ default: m.CloseStopSheet })));
 
 /** The package whose stop is being closed, and how the sheet opens (the dropdown's 'delivered' opens it too). */
 export interface OpenStop {
@@ -30,8 +39,17 @@ export function CloseStopButton({ pkg, onOpen }: { pkg: Package; onOpen: (stop: 
 
 /** The sheet of the stop being closed (one at a time). */
 export function StopSheet({ stop, onClose }: { stop: OpenStop | null; onClose: () => void }) {
+  useEffect(() => {
+    void afterFirstPaint()
+      .then(loadSheet)
+      .catch(() => undefined);
+  }, []);
   if (!stop) return null;
-  return <CloseStopSheet key={stop.pkg.id} pkg={stop.pkg} opened onClose={onClose} initialKind={stop.initialKind} />;
+  return (
+    <Suspense fallback={null}>
+      <CloseStopSheet key={stop.pkg.id} pkg={stop.pkg} opened onClose={onClose} initialKind={stop.initialKind} />
+    </Suspense>
+  );
 }
 
 /** Closed stops waiting for the network, and those the server refused once it was back. */
