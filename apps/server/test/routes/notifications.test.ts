@@ -164,17 +164,21 @@ describeApi('notifications', () => {
     // Delivered to Tokyo (UTC+9): 14:00 UTC is 23:00 there.
     const pkg = await customer({ deliveryLat: 35.6812, deliveryLng: 139.7671 });
     await setStatus(pkg, 'exception');
-    const night = Date.UTC(2026, 10, 24, 14, 0);
+    // The next 14:00 UTC from now (a message queued now is due from now on, so the night must not be before it).
+    const today = new Date();
+    let night = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 14, 0);
+    if (night < Date.now()) night += 24 * 60 * MIN;
+    const morning = new Date(night + 9 * 60 * MIN).toISOString();
     await ctx.app.notifications.processEvents(Date.now());
     await ctx.app.notifications.sendDue(night);
     let entries = await log(pkg);
     expect(entries.map((e) => [e.status, e.reason, e.nextAttemptAt])).toEqual([
-      ['queued', 'Held for quiet hours until 08:00', '2026-11-24T23:00:00.000Z'],
-      ['queued', 'Held for quiet hours until 08:00', '2026-11-24T23:00:00.000Z'],
+      ['queued', 'Held for quiet hours until 08:00', morning],
+      ['queued', 'Held for quiet hours until 08:00', morning],
     ]);
     expect(smtp.messages.length + sms.received.length).toBe(0);
     // At 08:00 Tokyo they go.
-    await ctx.app.notifications.sendDue(Date.UTC(2026, 10, 24, 23, 0));
+    await ctx.app.notifications.sendDue(Date.parse(morning));
     entries = await log(pkg);
     expect(entries.map((e) => e.status)).toEqual(['sent', 'sent']);
 
