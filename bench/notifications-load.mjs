@@ -94,7 +94,9 @@ try {
   const batchSeconds = (Date.now() - batchStart) / 1000;
   log(`    batch: ${pkgs.length} packages out for delivery in ${round(batchSeconds, 1)} s; ${received.size} texts sent by then`);
   const sentBeforeRound = received.size;
+  if (process.env.BENCH_SERVER_NODE_OPTIONS) process.kill(project.pid, 'SIGUSR2');
   const during = await lookupRound('while messages are sent');
+  if (process.env.BENCH_SERVER_NODE_OPTIONS) process.kill(project.pid, 'SIGUSR2');
   const sentDuringRound = received.size - sentBeforeRound;
   log(`    ${sentDuringRound} texts sent during that round`);
 

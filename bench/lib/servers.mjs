@@ -134,6 +134,8 @@ export async function startProject(o) {
       SEED_DEMO: 'false',
       DEMO_DRIVE: 'false',
       LOG_LEVEL: 'warn',
+      // A CPU profile of the server under a benchmark: BENCH_SERVER_NODE_OPTIONS='--import /path/to/profiler.mjs'.
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
       ...raised,
       ...o.env,
     },
