@@ -2,11 +2,11 @@
 // PostgreSQL: the GPS fixes in one plain table with a BRIN index on time, or partitioned by month (issue 21,
 // decision 054). Not part of `npm test` or `npm run bench`; run by hand:
 //
-//   node bench/pg-layout.mjs --fixes 4000000 --packages 20000 [--layouts plain,partitioned]
+//   node bench/pg-layout.mjs --fixes 4000000 --packages 20000 [--layouts plain,brin,partitioned]
 //
 // For each layout, a fresh schema with `packages` and `locations` as the migrations make them (the same columns and
-// indexes: primary key on id, (package_id, type, recorded_at)), plus for 'plain' a BRIN index on created_at and for
-// 'partitioned' the table partitioned by month of created_at (the key then has to be (id, created_at)). Measured on
+// indexes: primary key on id, (package_id, type, recorded_at)): 'plain' as it is, 'brin' with a BRIN index on
+// created_at, 'partitioned' partitioned by month of created_at (the key then has to be (id, created_at)). Measured on
 // each: the bulk fill (fixes a second), ingest as the fix writer does it (multi-row inserts of 50 fixes, one a
 // transaction), a package's trail and newest fix (p50/p99 over 500 packages, each a different one), the retention
 // job's statements on the oldest fixes (bench/lib and apps/server/src/repositories/retention.ts: a key range of 50
@@ -26,7 +26,7 @@ const option = (name, fallback) => {
 };
 const fixes = Number(option('fixes', 4_000_000));
 const packages = Number(option('packages', 20_000));
-const layouts = option('layouts', 'plain,partitioned').split(',');
+const layouts = option('layouts', 'plain,brin,partitioned').split(',');
 const prefix = process.env.BENCH_SCHEMA_PREFIX ?? 'bench_';
 const DAY = 86_400_000;
 
@@ -35,6 +35,11 @@ const COLUMNS = `id text not null, package_id text not null, lat double precisio
   altitude double precision, battery double precision, is_live_tracking integer not null default 0, source text not null, recorded_at text not null,
   created_at text not null`;
 const FIX_COLUMNS = 'id, package_id, lat, lng, type, address, driver_name, driver_phone, vehicle_id, accuracy, heading, speed, altitude, battery, is_live_tracking, source, recorded_at, created_at';
+/** The smallest fix id of a time (apps/server/src/services/retention.ts firstIdAt). */
+const idAt = (ms) => {
+  const hex = Math.floor(ms).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
+};
 const isoSql = (ms) => `to_char(to_timestamp((${ms}) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 async function runLayout(client, layout) {
@@ -47,9 +52,9 @@ async function runLayout(client, layout) {
     await q('create table packages (id text primary key, status text not null)');
     const plan = fillPlan({ packages, drivers: 1, fixes });
     await q(`insert into packages select 'p' || lpad(k::text, 8, '0'), 'delivered' from generate_series(0, $1::int - 1) k`, [plan.packages]);
-    if (layout === 'plain') {
+    if (layout === 'plain' || layout === 'brin') {
       await q(`create table locations (${COLUMNS}, primary key (id), foreign key (package_id) references packages (id) on delete cascade)`);
-      await q('create index locations_created_brin on locations using brin (created_at)');
+      if (layout === 'brin') await q('create index locations_created_brin on locations using brin (created_at)');
     } else {
       await q(`create table locations (${COLUMNS}, primary key (id, created_at), foreign key (package_id) references packages (id) on delete cascade) partition by range (created_at)`);
       // A partition per month from the fill's first month to two months ahead of now.
@@ -123,16 +128,20 @@ async function runLayout(client, layout) {
     out.newest = await timed("select * from locations where package_id = $1 and type = 'current' order by recorded_at desc, created_at desc limit 1", 500);
     out.trailPlan = (await q(`explain select * from locations where package_id = 'p00000001' order by recorded_at desc, created_at desc`)).rows.map((r) => r['QUERY PLAN']).join(' / ').slice(0, 300);
 
-    // A time range: the fixes of one day (what a BRIN index on time serves; partitions prune to one month).
-    const day = new Date(plan.start + 100 * DAY).toISOString().slice(0, 10);
+    // A time range: the fixes of ten days (what a BRIN index on time serves; partitions prune to one or two months;
+    // the plain table has its primary key, whose ids start with the time, as the retention job uses it).
+    const fromMs = plan.start + 100 * DAY;
+    const toMs = fromMs + 10 * DAY;
     let t = performance.now();
-    out.dayCount = Number((await q('select count(*) as n from locations where created_at >= $1 and created_at < $2', [`${day}T00:00:00.000Z`, `${day}T23:59:59.999Z`])).rows[0].n);
-    out.dayCountMs = round(performance.now() - t, 1);
+    out.rangeCount =
+      layout === 'plain'
+        ? Number((await q('select count(*) as n from locations where id >= $1 and id < $2', [idAt(fromMs), idAt(toMs)])).rows[0].n)
+        : Number((await q('select count(*) as n from locations where created_at >= $1 and created_at < $2', [new Date(fromMs).toISOString(), new Date(toMs).toISOString()])).rows[0].n);
+    out.rangeCountMs = round(performance.now() - t, 1);
 
     // The retention job's statements over the oldest fixes (their packages delivered): one fix a minute kept.
     const cutoffMs = plan.start + 30 * DAY;
-    const cut = cutoffMs.toString(16).padStart(12, '0');
-    const before = `${cut.slice(0, 8)}-${cut.slice(8, 12)}-0000-0000-000000000000`;
+    const before = idAt(cutoffMs);
     const createdBefore = new Date(cutoffMs).toISOString();
     let removed = 0;
     let statements = 0;

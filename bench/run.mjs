@@ -14,7 +14,7 @@
 //   ingest and lookup rounds (compared with the same run's empty-database rounds), a package's history and trail, the
 //   admin search, the CSV export and a retention run; its table goes into bench/RESULTS.md (bench/suites/scale.mjs).
 //   Smaller: --scale-fixes 1000000 --scale-packages 10000 --scale-drivers 500 --scale-db sqlite|postgres|both
-//   (--scale-write writes bench/RESULTS.md at other sizes too; --retention-days, --probe-seconds)
+//   (--scale-write writes bench/RESULTS.md at other sizes too; --scale-keep keeps the database; --retention-days, --probe-seconds)
 //
 // Benchmarks: ingest-sqlite, ingest-postgres, lookup-sqlite, lookup-postgres, fanout, instances, pages, startup
 // (--only takes names or parts of them: 'ingest', 'postgres'). PostgreSQL at TEST_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/test)
@@ -92,7 +92,7 @@ if (flag('scale')) {
   const pgUpScale = dialects.includes('postgres') && (await reachable(PG_URL));
   if (dialects.includes('postgres') && !pgUpScale && process.env.REQUIRE_POSTGRES) throw new Error(`REQUIRE_POSTGRES is set but PostgreSQL (${PG_URL}) is unreachable`);
   const command = `npm run bench -- ${argv.join(' ')}`;
-  const { problems } = await runScale({ sizes: { ...sizes, write: atFullSize || flag('scale-write') }, dialects, pgUp: pgUpScale, log, command });
+  const { problems } = await runScale({ sizes: { ...sizes, write: atFullSize || flag('scale-write'), keep: flag('scale-keep') }, dialects, pgUp: pgUpScale, log, command });
   if (problems.length) {
     log(`PROBLEMS:\n  ${problems.join('\n  ')}`);
     process.exit(1);

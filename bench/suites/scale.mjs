@@ -156,8 +156,11 @@ export async function scaleBench(o) {
   } finally {
     await project.stop();
     await bare.stop();
-    if (schema) await dropSchema(schema);
-    cleanup(dir);
+    if (sizes.keep) log(`    kept: ${schema ? `schema ${schema}` : sqliteFile} (--scale-keep)`);
+    else {
+      if (schema) await dropSchema(schema);
+      cleanup(dir);
+    }
   }
 }
 
