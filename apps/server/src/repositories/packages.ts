@@ -131,6 +131,24 @@ export class PackageRepository {
   ): Promise<{ rows: PackageRow[]; total: number }> {
     const base = this.filtered(filter);
     const { order } = ordering;
+    if (filter.q?.trim()) {
+      // A search reads every package whatever the page (a pattern inside the text has no index): one pass gives the
+      // page and, by a window count over every match, the total, where a separate count read them all a second time
+      // (issue 21: 100,000 packages, the slowest search 236 → 97 ms on SQLite). A page past the end has no row to
+      // carry the total: then it is counted.
+      const found = await base
+        .selectAll()
+        .select(sql<CountValue>`count(*) over ()`.as('matchTotal'))
+        .orderBy(sortKey(ordering.sort), order)
+        .orderBy('id', order)
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      const rows = found.map(({ matchTotal: _total, ...row }) => row);
+      if (found.length > 0) return { rows, total: Number(found[0]!.matchTotal) };
+      if (page.offset === 0) return { rows, total: 0 };
+      return { rows, total: Number((await base.select((eb) => eb.fn.countAll<CountValue>().as('n')).executeTakeFirstOrThrow()).n) };
+    }
     const [rows, count] = await Promise.all([
       base.selectAll().orderBy(sortKey(ordering.sort), order).orderBy('id', order).limit(page.limit).offset(page.offset).execute(),
       base.select((eb) => eb.fn.countAll<CountValue>().as('n')).executeTakeFirstOrThrow(),

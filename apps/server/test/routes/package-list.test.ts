@@ -76,6 +76,15 @@ describeApi('GET /api/packages for the admin panel', () => {
     const page2 = await list(`q=${tag}&sort=customerName&order=asc&limit=2&offset=2`);
     expect(page2.total).toBe(3);
     expect(page2.rows.map((p) => p.customerName)).toEqual(['Carla Diaz']);
+    // A search counts its matches in the same pass as the page; a page past the end still says how many there are.
+    const past = await list(`q=${tag}&limit=2&offset=10`);
+    expect(past.rows).toEqual([]);
+    expect(past.total).toBe(3);
+    const nothing = await list(`q=${tag}-nowhere`);
+    expect(nothing.rows).toEqual([]);
+    expect(nothing.total).toBe(0);
+    // The rows carry nothing but the package (the window count is not sent).
+    expect(Object.keys(page2.res.json()[0])).not.toContain('matchTotal');
   });
 
   it('refuses bad parameters with 400 and names the field; admin only', async () => {
