@@ -83,11 +83,11 @@ export async function scaleBench(o) {
     // The lookup walks as many packages as on the empty database (the server holds a package's public view for 10 s,
     // so the walk's length decides how many lookups read the database): filled ones, spread over the whole table.
     const pick = spread(plan.packages, Math.min(plan.packages, sizes.lookupPackages));
+    /** @type {any[]} only the tracking number is read */
     const filledRefs = pick.map((k) => ({ trackingNumber: trackingOf(k) }));
     out.lookupWalk = pick.length;
     out.full = {
       ingest: await ingestBench({ name: `ingest-${dialect}-full`, projects: [project], bares: [bare], pkgs: ingestPkgs, db, extraPids, ...http }),
-      // @ts-ignore only the tracking number is read
       lookup: await lookupBench({ name: `lookup-${dialect}-full`, project, pkgs: filledRefs, dir, extraPids, ...http }),
     };
 
