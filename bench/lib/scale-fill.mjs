@@ -260,6 +260,9 @@ export async function fillPostgres(url, schema, plan, pinHash, log) {
     await client.query('vacuum analyze packages');
     await client.query('vacuum analyze status_history');
     await client.query('vacuum analyze drivers');
+    // Write the fill's dirty pages out now, not during the rounds that follow (a checkpoint needs a superuser or
+    // pg_checkpoint; without it the rounds may meet the checkpointer at work).
+    await client.query('checkpoint').catch((err) => log(`    no checkpoint after the fill: ${err.message}`));
     const fixesS = (performance.now() - t1) / 1000;
     const tableBytes = await relSize();
     const bytesPerFix = (tableBytes - sizeBefore) / plan.fixes;
