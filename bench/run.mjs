@@ -9,6 +9,12 @@
 //   sizes can be overridden: --seconds 10 --rounds 3 --warmup-seconds 3 --drivers 200 --lookup-packages 10000
 //   --subscribers 10000 --subscriber-processes 2 --fixes-per-second 1000 --fanout-seconds 30 --startups 3
 //   (only a full run without --only replaces bench/results.json; the others write under bench/out/)
+//   npm run bench -- --scale          the scale benchmark (issue 21; not in the test line, under 30 minutes): on SQLite
+//   and PostgreSQL, 100,000 packages, 2,000 drivers and 20 million fixes written straight to the database, then the
+//   ingest and lookup rounds (compared with the same run's empty-database rounds), a package's history and trail, the
+//   admin search, the CSV export and a retention run; its table goes into bench/RESULTS.md (bench/suites/scale.mjs).
+//   Smaller: --scale-fixes 1000000 --scale-packages 10000 --scale-drivers 500 --scale-db sqlite|postgres|both
+//   (--scale-write writes bench/RESULTS.md at other sizes too; --scale-keep keeps the database; --retention-days, --probe-seconds)
 //
 // Benchmarks: ingest-sqlite, ingest-postgres, lookup-sqlite, lookup-postgres, fanout, instances, pages, startup
 // (--only takes names or parts of them: 'ingest', 'postgres'). PostgreSQL at TEST_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/test)
@@ -70,6 +76,29 @@ if (!existsSync(join(ROOT, 'apps/server/dist/server.js'))) {
 const machine = machineInfo(ROOT);
 log(`=== bench ${smoke ? '(smoke) ' : ''}on ${machine.cpuModel}, ${machine.cores} cores, ${machine.ramGiB} GiB, node ${machine.node}, commit ${machine.commit?.slice(0, 7)}${machine.dirty ? ' (with uncommitted changes)' : ''}`);
 log(`    limits raised on the project server (no proxy headers are sent): ${Object.entries(RAISED_LIMITS).map(([k, v]) => `${k}=${v.value} (default ${v.default}: ${v.why})`).join('; ')}`);
+
+// The scale benchmark (issue 21): its own run, on both databases, instead of the benchmarks above.
+if (flag('scale')) {
+  const { runScale } = await import('./suites/scale.mjs');
+  const sizes = { packages: 100_000, drivers: 2_000, fixes: 20_000_000, apiDrivers: 200, lookupPackages: 1000, rounds: 3, seconds: 6, warmupSeconds: 2, probeSeconds: 5, retentionDays: 2 };
+  const full = { ...sizes };
+  for (const [key, name] of Object.entries({ packages: 'scale-packages', drivers: 'scale-drivers', fixes: 'scale-fixes', apiDrivers: 'drivers', lookupPackages: 'lookup-packages', rounds: 'rounds', seconds: 'seconds', warmupSeconds: 'warmup-seconds', probeSeconds: 'probe-seconds', retentionDays: 'retention-days' })) {
+    const v = option(name);
+    if (v !== undefined) sizes[key] = Number(v);
+  }
+  const atFullSize = sizes.packages === full.packages && sizes.drivers === full.drivers && sizes.fixes === full.fixes;
+  const which = option('scale-db') ?? 'both';
+  const dialects = which === 'both' ? ['sqlite', 'postgres'] : [which];
+  const pgUpScale = dialects.includes('postgres') && (await reachable(PG_URL));
+  if (dialects.includes('postgres') && !pgUpScale && process.env.REQUIRE_POSTGRES) throw new Error(`REQUIRE_POSTGRES is set but PostgreSQL (${PG_URL}) is unreachable`);
+  const command = `npm run bench -- ${argv.join(' ')}`;
+  const { problems } = await runScale({ sizes: { ...sizes, write: atFullSize || flag('scale-write'), keep: flag('scale-keep') }, dialects, pgUp: pgUpScale, log, command });
+  if (problems.length) {
+    log(`PROBLEMS:\n  ${problems.join('\n  ')}`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
 
 /** @type {any[]} */
 const results = [];

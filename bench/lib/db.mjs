@@ -45,8 +45,9 @@ export async function dropSchema(schema) {
 }
 
 /**
- * The ids of every GPS fix stored (locations with source 'gps').
- * @param {{ sqliteFile?: string, pgSchema?: string }} db
+ * The ids of every GPS fix stored (locations with source 'gps'); with `packageIds`, only those of these packages
+ * (the scale benchmark's database holds millions of others).
+ * @param {{ sqliteFile?: string, pgSchema?: string, packageIds?: string[] }} db
  * @returns {Promise<Set<string>>}
  */
 export async function storedFixIds(db) {
@@ -55,6 +56,10 @@ export async function storedFixIds(db) {
     try {
       // locations_all (migration 003) is both tables of fixes; a database from before it has only locations.
       const view = conn.prepare("select 1 from sqlite_master where name = 'locations_all'").get() ? 'locations_all' : 'locations';
+      if (db.packageIds) {
+        const only = conn.prepare(`select id from ${view} where source = 'gps' and package_id = ?`).pluck();
+        return new Set(db.packageIds.flatMap((id) => only.all(id).map(String)));
+      }
       return new Set(conn.prepare(`select id from ${view} where source = 'gps'`).pluck().all().map(String));
     } finally {
       conn.close();
@@ -64,7 +69,9 @@ export async function storedFixIds(db) {
   await client.connect();
   try {
     const view = (await client.query(`select to_regclass('"${db.pgSchema}".locations_all') as v`)).rows[0].v ? 'locations_all' : 'locations';
-    const { rows } = await client.query(`select id from "${db.pgSchema}".${view} where source = 'gps'`);
+    const { rows } = db.packageIds
+      ? await client.query(`select id from "${db.pgSchema}".${view} where source = 'gps' and package_id = any($1::text[])`, [db.packageIds])
+      : await client.query(`select id from "${db.pgSchema}".${view} where source = 'gps'`);
     return new Set(rows.map((r) => String(r.id)));
   } finally {
     await client.end();

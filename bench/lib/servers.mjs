@@ -113,7 +113,7 @@ async function spawnServer(args, o) {
 /**
  * The built production server (apps/server/dist/server.js, or `serverJs`: another checkout's build, for an A/B run) on
  * the database `databaseUrl`, with the benchmark's env.
- * @param {{ databaseUrl: string, cwd: string, env?: Record<string, string>, name?: string, readyPath?: string, pollMs?: number, raise?: boolean, serverJs?: string, nodeArgs?: string[] }} o
+ * @param {{ databaseUrl: string, cwd: string, env?: Record<string, string>, name?: string, readyPath?: string, pollMs?: number, raise?: boolean, serverJs?: string, nodeArgs?: string[], timeoutMs?: number }} o
  */
 export async function startProject(o) {
   const port = await freePort();
@@ -124,6 +124,7 @@ export async function startProject(o) {
     name: o.name ?? 'project',
     readyPath: o.readyPath ?? '/api/ready',
     pollMs: o.pollMs,
+    timeoutMs: o.timeoutMs,
     env: {
       NODE_ENV: 'production',
       PORT: String(port),

@@ -224,7 +224,10 @@ async function restorePostgres(url: string, source: string, options: BackupOptio
   try {
     const script = join(work, 'restore.sql');
     await run('pg_restore', [`--file=${script}`, source]);
-    await run('psql', ['-X', '-q', '-1', '-v', 'ON_ERROR_STOP=1', '-c', `drop schema if exists "${schema}" cascade`, '-f', script, `--dbname=${libpqUrl}`]);
+    // The search's trigram indexes (migration 012) need pg_trgm, which lives outside the schema and so outside the
+    // backup: a database that lacks it gets it first (it is there already when the backup comes from this database).
+    const trigrams = /^\d+; \d+ \d+ INDEX \S+ packages_search_/m.test(listing) ? ['-c', 'create extension if not exists pg_trgm with schema public'] : [];
+    await run('psql', ['-X', '-q', '-1', '-v', 'ON_ERROR_STOP=1', ...trigrams, '-c', `drop schema if exists "${schema}" cascade`, '-f', script, `--dbname=${libpqUrl}`]);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

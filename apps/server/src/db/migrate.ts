@@ -11,6 +11,7 @@ import * as m008 from './migrations/008-webhooks.ts';
 import * as m009 from './migrations/009-package-imports.ts';
 import * as m010 from './migrations/010-audit-log.ts';
 import * as m011 from './migrations/011-retention.ts';
+import * as m012 from './migrations/012-package-search-trigrams.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '009-package-imports': m009,
   '010-audit-log': m010,
   '011-retention': m011,
+  '012-package-search-trigrams': m012,
 };
 
 class BundledProvider implements MigrationProvider {

@@ -131,6 +131,34 @@ export class PackageRepository {
   ): Promise<{ rows: PackageRow[]; total: number }> {
     const base = this.filtered(filter);
     const { order } = ordering;
+    if (filter.q?.trim()) {
+      // A search reads every package whatever the page (a pattern inside the text has no index): one pass gives the
+      // page and, by a window count over every match, the total, where a separate count read them all a second time
+      // (issue 21, decision 055). A page past the end has no row to
+      // carry the total: then it is counted.
+      // The window runs over narrow rows (id and sort key): carrying whole packages through it made PostgreSQL sort
+      // thousands of wide rows (a common word: 20,000 matches); the page's packages are read by key afterwards.
+      const key = sortKey(ordering.sort);
+      const matches = base
+        .select((eb) => [eb.ref('id').as('matchId'), key.as('matchKey'), sql<CountValue>`count(*) over ()`.as('matchTotal')])
+        .orderBy(key, order)
+        .orderBy('id', order)
+        .limit(page.limit)
+        .offset(page.offset)
+        .as('m');
+      const found = await this.db
+        .selectFrom(matches)
+        .innerJoin('packages', 'packages.id', 'm.matchId')
+        .selectAll('packages')
+        .select('m.matchTotal')
+        .orderBy('m.matchKey', order)
+        .orderBy('m.matchId', order)
+        .execute();
+      const rows = found.map(({ matchTotal: _total, ...row }) => row);
+      if (found.length > 0) return { rows, total: Number(found[0]!.matchTotal) };
+      if (page.offset === 0) return { rows, total: 0 };
+      return { rows, total: Number((await base.select((eb) => eb.fn.countAll<CountValue>().as('n')).executeTakeFirstOrThrow()).n) };
+    }
     const [rows, count] = await Promise.all([
       base.selectAll().orderBy(sortKey(ordering.sort), order).orderBy('id', order).limit(page.limit).offset(page.offset).execute(),
       base.select((eb) => eb.fn.countAll<CountValue>().as('n')).executeTakeFirstOrThrow(),
