@@ -6,6 +6,15 @@ import { LIVE_MSG } from '@cargo/shared';
 import { describeApi, setupApp, type TestContext } from './helper.ts';
 
 /** Limits that must hold as written (issue 10): /ws connections per IP, slow headers, an oversized body's 413. */
+/** Closes one socket, lets the server see it go, and opens another: the place it held is free again. */
+async function closeOneAndReopen<T>(socket: WebSocket, openSocket: () => Promise<T>): Promise<T> {
+  const closed = new Promise((r) => socket.once('close', r));
+  socket.close();
+  await closed;
+  await new Promise((r) => setTimeout(r, 50));
+  return openSocket();
+}
+
 describeApi('connection limits', () => {
   let ctx: TestContext;
   let port = 0;
@@ -30,11 +39,7 @@ describeApi('connection limits', () => {
     expect(open.map((o) => o.status)).toEqual([null, null, null]);
     const refused = await openSocket();
     expect(refused.status).toBe(429);
-    const closed = new Promise((r) => open[0]!.socket.once('close', r));
-    open[0]!.socket.close();
-    await closed;
-    await new Promise((r) => setTimeout(r, 50));
-    const again = await openSocket();
+    const again = await closeOneAndReopen(open[0]!.socket, openSocket);
     expect(again.status).toBeNull();
     for (const o of [...open.slice(1), again]) o.socket.close();
   });
@@ -117,11 +122,7 @@ describeApi('connection limits: /ws per instance', () => {
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     expect(JSON.parse(refused.body ?? '{}')).toEqual({ message: LIVE_MSG.liveFull });
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
-    const closed = new Promise((r) => open[0]!.socket.once('close', r));
-    open[0]!.socket.close();
-    await closed;
-    await new Promise((r) => setTimeout(r, 50));
-    const again = await openSocket();
+    const again = await closeOneAndReopen(open[0]!.socket, openSocket);
     expect(again.status).toBeNull();
     for (const o of [open[1]!, again]) o.socket.close();
   });
