@@ -35,6 +35,8 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+const toArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
 /** Who holds a key: keys of different callers never meet. */
 function callerOf(request: FastifyRequest): string {
   const p = request.principal;
@@ -54,8 +56,7 @@ export default fp(
   async function idempotencyPlugin(app: FastifyInstance) {
     app.decorateRequest('idempotencyId', null);
 
-    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!request.routeOptions.config.idempotent) return;
+    const claim = async (request: FastifyRequest, reply: FastifyReply) => {
       const header = request.headers['idempotency-key'];
       if (header === undefined) return;
       if (typeof header !== 'string' || !KEY.test(header)) throw new HttpError(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters');
@@ -90,15 +91,22 @@ export default fp(
         if (Date.now() > deadline) throw conflict(`A request with Idempotency-Key '${header}' is still being answered; try again`);
         await new Promise((r) => setTimeout(r, 50));
       }
-    });
+    };
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    const complete = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const id = request.idempotencyId;
       if (!id) return payload;
       request.idempotencyId = null;
       if (reply.statusCode >= 500) await app.repos.apiKeys.releaseIdempotency(id);
       else await app.repos.apiKeys.completeIdempotency(id, reply.statusCode, typeof payload === 'string' ? payload : String(payload ?? ''));
       return payload;
+    };
+
+    // Only on the routes that opt in: every other request (a GPS fix) runs no hook of this plugin.
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.idempotent) return;
+      route.preHandler = [...toArray(route.preHandler), claim];
+      route.onSend = [...toArray(route.onSend), complete];
     });
   },
   { name: 'idempotency', dependencies: ['database', 'auth'] },

@@ -7,10 +7,13 @@ import { HttpError } from '../lib/http-errors.ts';
 export function findNul(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (depth > 64 || value === null || typeof value !== 'object') return null;
-  for (const [key, item] of Object.entries(value)) {
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     if (key.includes('\u0000')) return `${path}.${key.replaceAll('\u0000', '\\0')}`;
-    const found = findNul(item, `${path}.${key}`, depth + 1);
-    if (found) return found;
+    const item = (value as Record<string, unknown>)[key];
+    // The path is built only on the way back from a find: the search itself makes no strings.
+    const found = typeof item === 'string' ? (item.includes('\u0000') ? '' : null) : findNul(item, '', depth + 1);
+    if (found !== null) return `${path}.${key}${found}`;
   }
   return null;
 }
@@ -22,9 +25,9 @@ export function findNul(value: unknown, path: string, depth = 0): string | null 
  */
 export default fp(
   async function inputGuard(app: FastifyInstance) {
-    app.addHook('preValidation', async (request: FastifyRequest, _reply: FastifyReply) => {
+    app.addHook('preValidation', (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
       const where = findNul(request.params, 'params') ?? findNul(request.query, 'query') ?? findNul(request.body, 'body');
-      if (where) throw new HttpError(400, ERR.nulCharacter);
+      done(where === null ? undefined : new HttpError(400, ERR.nulCharacter));
     });
   },
   { name: 'input-guard', dependencies: ['errors'] },
