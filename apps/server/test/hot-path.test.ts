@@ -133,6 +133,27 @@ describeApi('the ingest path under load', () => {
     expect((await ctx.request({ method: 'POST', url: `/api/drivers/${c.driver.id}/pin`, token: ctx.adminToken })).statusCode).toBeLessThan(300);
     expect((await post(c, c.driver.token, 2)).statusCode).toBe(401);
   });
+
+  it('a package given to another driver refuses its first driver at once, though everything about them was held', async () => {
+    const startMs = Date.now() - 30_000;
+    const [a, b] = [fleet[6]!, fleet[7]!];
+    const post = (token: string, step: number) => ctx.request({ method: 'POST', url: `/api/packages/${a.packageId}/gps`, token, payload: fixAt(step, startMs) });
+    // Held: a's session, a's driver row and the package (the fast path of the role check).
+    expect((await post(a.driver.token, 1)).statusCode).toBe(201);
+    expect((await post(a.driver.token, 2)).statusCode).toBe(201);
+    expect((await post(b.driver.token, 3)).statusCode).toBe(403);
+
+    const { trackingNumber } = (await ctx.app.repos.packages.findById(a.packageId))!;
+    const moved = await ctx.request({
+      method: 'PUT',
+      url: `/api/packages/${a.packageId}`,
+      token: ctx.adminToken,
+      payload: packageBody({ trackingNumber, status: 'in_transit', driverId: b.driver.id, driver: b.driver.name, driverPhone: b.driver.phone }),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await post(a.driver.token, 3)).statusCode).toBe(403);
+    expect((await post(b.driver.token, 3)).statusCode).toBe(201);
+  });
 });
 
 describeApi('the public lookup', () => {

@@ -53,6 +53,41 @@ export class AccessPolicy {
     }
   }
 
+  /**
+   * True when the access is granted by what is held in memory alone (the role, or a driver's own package as held), with
+   * no read and no promise; false when that does not settle it, and `authorize` decides (and says why it refuses).
+   */
+  allowsHeld(access: Access, principal: Principal, { params, body }: AccessTarget): boolean {
+    switch (access.role) {
+      case 'public':
+        return true;
+      case 'session':
+        return principal.role === 'admin' || principal.role === 'driver';
+      case 'admin':
+        return principal.role === 'admin';
+      case 'driver-self':
+        return principal.role === 'driver';
+      case 'driver':
+        if (principal.role === 'admin') return true;
+        if (principal.role !== 'driver') return false;
+        switch (access.owns) {
+          case 'driver-id':
+            return params.id === principal.driverId;
+          case 'package':
+          case 'package-or-token':
+            return this.heldPackageBelongs(params.id, principal.driverId);
+          case 'package-in-body':
+            return this.heldPackageBelongs(body.trackingId, principal.driverId);
+          case 'package-id-in-body':
+            return this.heldPackageBelongs(body.packageId, principal.driverId);
+          default:
+            return false;
+        }
+      default:
+        return false;
+    }
+  }
+
   /** Object-level check: the object names this driver, or the share link covers this package. */
   async owns(ownership: Ownership, principal: Principal, { params, body }: AccessTarget): Promise<boolean> {
     if (principal.role === 'share') {
@@ -86,6 +121,12 @@ export class AccessPolicy {
         return pkg?.driverId === driverId;
       }
     }
+  }
+
+  private heldPackageBelongs(ref: unknown, driverId: string): boolean {
+    if (typeof ref !== 'string') return false;
+    const pkg = this.hot.heldPackageByRef(ref);
+    return !!pkg && pkg.driverId === driverId;
   }
 
   private async packageBelongs(ref: unknown, driverId: string): Promise<boolean> {

@@ -77,6 +77,24 @@ export class HotState {
     return row;
   }
 
+  /**
+   * The package as held, fresh, or undefined when it is not (then ask `packageByRef`): no read, no copy, no promise,
+   * for the checks of every request (the access policy's owner check of a fix). The row is read-only.
+   */
+  heldPackageByRef(ref: string): Readonly<PackageRow> | undefined {
+    const trimmed = ref.trim();
+    return trimmed ? this.fresh(this.packages.get(this.idByNumber.get(trimmed.toLowerCase()) ?? trimmed)) : undefined;
+  }
+
+  /** The driver or admin as held, fresh, or undefined (then ask `driver` or `admin`); read-only, as above. */
+  heldDriver(id: string): Readonly<DriverRow> | undefined {
+    return this.fresh(this.drivers.get(id));
+  }
+
+  heldAdmin(id: string): Readonly<AdminUserRow> | undefined {
+    return this.fresh(this.admins.get(id));
+  }
+
   async packageById(id: string): Promise<PackageRow | undefined> {
     const held = this.fresh(this.packages.get(id));
     if (held) return { ...held };

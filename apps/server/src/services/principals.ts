@@ -1,6 +1,6 @@
 import type { ApiKeyScope } from '@cargo/shared';
 import type { Repositories } from '../repositories/index.ts';
-import type { ApiKeyService } from './api-keys.ts';
+import { API_KEY_PREFIX, type ApiKeyService } from './api-keys.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { nowIso } from '../lib/time.ts';
 import type { HotState } from './hot-state.ts';
@@ -27,6 +27,25 @@ export class PrincipalService {
     private readonly hot: HotState,
     private readonly apiKeys: ApiKeyService,
   ) {}
+
+  /**
+   * The principal of a token when everything it takes is held in memory (a session that needs no touch, its active
+   * admin or driver), with no read and no promise: the fast path of every request of a signed-in driver (issue 21).
+   * Undefined when it is not (an API key, a share link, anything to read or write): then `resolve` decides.
+   */
+  held(token: string | null): Principal | undefined {
+    if (!token || token.startsWith(API_KEY_PREFIX)) return undefined;
+    const session = this.sessions.held(token);
+    if (session?.role === 'driver') {
+      const driver = this.hot.heldDriver(session.subjectId);
+      return driver?.isActive ? { role: 'driver', driverId: driver.id, tokenHash: session.tokenHash } : undefined;
+    }
+    if (session?.role === 'admin') {
+      const admin = this.hot.heldAdmin(session.subjectId);
+      return admin?.isActive ? { role: 'admin', adminId: admin.id, tokenHash: session.tokenHash } : undefined;
+    }
+    return undefined;
+  }
 
   async resolve(token: string | null, options: { acceptShareLink: boolean }): Promise<Principal | null> {
     if (!token) return null;

@@ -24,7 +24,7 @@ export class SessionService {
    * revocation or the end of every session of an account (deactivation, PIN reset) drops them at once, here and, by
    * the change feed, on every instance; HOT_STATE_TTL_MS bounds the rest.
    */
-  private readonly held = new Map<string, { row: SessionRow; at: number }>();
+  private readonly heldByHash = new Map<string, { row: SessionRow; at: number }>();
   private generation = 0;
 
   constructor(
@@ -36,7 +36,7 @@ export class SessionService {
       if (change.kind === 'session') this.drop(change.tokenHash);
       else if (change.kind === 'subject') {
         this.generation += 1;
-        for (const [hash, { row }] of this.held) if (row.role === change.role && row.subjectId === change.subjectId) this.held.delete(hash);
+        for (const [hash, { row }] of this.heldByHash) if (row.role === change.role && row.subjectId === change.subjectId) this.heldByHash.delete(hash);
       }
     });
   }
@@ -56,11 +56,26 @@ export class SessionService {
     return token;
   }
 
+  /**
+   * The session of a token when it is held and needs nothing written (live, touched within the minute), with no read
+   * and no promise; undefined otherwise (then ask `resolve`, which reads, touches or ends it).
+   */
+  held(token: string): Session | undefined {
+    const tokenHash = sha256(token);
+    const now = this.clock();
+    const held = this.heldByHash.get(tokenHash);
+    if (!held || now - held.at >= HOT_STATE_TTL_MS) return undefined;
+    const { row } = held;
+    const lastSeen = Date.parse(row.lastSeenAt);
+    if (now >= Date.parse(row.expiresAt) || now - lastSeen >= TOUCH_EVERY_MS) return undefined;
+    return { role: row.role as SessionRole, subjectId: row.subjectId, tokenHash };
+  }
+
   /** The live session for a token, or null when unknown, idle too long or past its lifetime. */
   async resolve(token: string): Promise<Session | null> {
     const tokenHash = sha256(token);
     const now = this.clock();
-    const held = this.held.get(tokenHash);
+    const held = this.heldByHash.get(tokenHash);
     let row = held && now - held.at < HOT_STATE_TTL_MS ? held.row : undefined;
     if (!row) {
       const generation = this.generation;
@@ -69,7 +84,7 @@ export class SessionService {
       if (generation === this.generation) {
         this.sweep(now);
         // Moved back by up to a quarter of the TTL, so sessions read together are not all read again together.
-        this.held.set(tokenHash, { row, at: now - Math.random() * (HOT_STATE_TTL_MS / 4) });
+        this.heldByHash.set(tokenHash, { row, at: now - Math.random() * (HOT_STATE_TTL_MS / 4) });
       }
     }
     const lastSeen = Date.parse(row.lastSeenAt);
@@ -87,7 +102,7 @@ export class SessionService {
 
   private drop(tokenHash: string): void {
     this.generation += 1;
-    this.held.delete(tokenHash);
+    this.heldByHash.delete(tokenHash);
   }
 
   /** Drops what is past its time, at most once per HOT_STATE_TTL_MS, so the map holds only sessions in use. */
@@ -95,7 +110,7 @@ export class SessionService {
   private sweep(now: number): void {
     if (now - this.lastSweep < HOT_STATE_TTL_MS) return;
     this.lastSweep = now;
-    for (const [hash, { at }] of this.held) if (now - at >= HOT_STATE_TTL_MS) this.held.delete(hash);
+    for (const [hash, { at }] of this.heldByHash) if (now - at >= HOT_STATE_TTL_MS) this.heldByHash.delete(hash);
   }
 
   async revoke(tokenHash: string): Promise<void> {
