@@ -18,13 +18,16 @@ export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
+/** Until when a held session may be taken as it is: before its end and before its last use needs writing again. */
+const freshUntil = (row: SessionRow): number => Math.min(Date.parse(row.expiresAt), Date.parse(row.lastSeenAt) + TOUCH_EVERY_MS);
+
 export class SessionService {
   /**
    * Sessions read recently, by token hash (issue 11): a request with a known token reads nothing. A logout, a
    * revocation or the end of every session of an account (deactivation, PIN reset) drops them at once, here and, by
    * the change feed, on every instance; HOT_STATE_TTL_MS bounds the rest.
    */
-  private readonly heldByHash = new Map<string, { row: SessionRow; at: number }>();
+  private readonly heldByHash = new Map<string, { row: SessionRow; at: number; freshUntil: number }>();
   private generation = 0;
 
   constructor(
@@ -64,11 +67,8 @@ export class SessionService {
     const tokenHash = sha256(token);
     const now = this.clock();
     const held = this.heldByHash.get(tokenHash);
-    if (!held || now - held.at >= HOT_STATE_TTL_MS) return undefined;
-    const { row } = held;
-    const lastSeen = Date.parse(row.lastSeenAt);
-    if (now >= Date.parse(row.expiresAt) || now - lastSeen >= TOUCH_EVERY_MS) return undefined;
-    return { role: row.role as SessionRole, subjectId: row.subjectId, tokenHash };
+    if (!held || now - held.at >= HOT_STATE_TTL_MS || now >= held.freshUntil) return undefined;
+    return { role: held.row.role as SessionRole, subjectId: held.row.subjectId, tokenHash };
   }
 
   /** The live session for a token, or null when unknown, idle too long or past its lifetime. */
@@ -84,7 +84,7 @@ export class SessionService {
       if (generation === this.generation) {
         this.sweep(now);
         // Moved back by up to a quarter of the TTL, so sessions read together are not all read again together.
-        this.heldByHash.set(tokenHash, { row, at: now - Math.random() * (HOT_STATE_TTL_MS / 4) });
+        this.heldByHash.set(tokenHash, { row, at: now - Math.random() * (HOT_STATE_TTL_MS / 4), freshUntil: freshUntil(row) });
       }
     }
     const lastSeen = Date.parse(row.lastSeenAt);
@@ -95,6 +95,8 @@ export class SessionService {
     }
     if (now - lastSeen >= TOUCH_EVERY_MS) {
       row.lastSeenAt = isoFromMs(now);
+      const entry = this.heldByHash.get(tokenHash);
+      if (entry?.row === row) entry.freshUntil = freshUntil(row);
       await this.sessions.touch(tokenHash, row.lastSeenAt);
     }
     return { role: row.role as SessionRole, subjectId: row.subjectId, tokenHash };
