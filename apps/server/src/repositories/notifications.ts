@@ -76,10 +76,11 @@ export class NotificationRepository {
 
   /**
    * Takes a message for one attempt: one statement that succeeds for exactly one sender, on any instance (the row is
-   * still due and not held by a live lease). True when this sender has it until `leaseUntil`.
+   * still due and not held by a live lease). Answers the message as claimed when this sender has it until
+   * `leaseUntil`, so the send reads nothing more.
    */
-  async claim(id: string, nowIso: string, leaseUntil: string): Promise<boolean> {
-    const result = await this.db
+  claim(id: string, nowIso: string, leaseUntil: string): Promise<NotificationMessageRow | undefined> {
+    return this.db
       .updateTable('notificationMessages')
       .set({ status: 'sending', leaseUntil, updatedAt: nowIso })
       .where('id', '=', id)
@@ -89,8 +90,8 @@ export class NotificationRepository {
           eb.and([eb('status', '=', 'sending'), eb('leaseUntil', '<', nowIso)]),
         ]),
       )
+      .returningAll()
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
   }
 
   /** Ends an attempt: only the sender that holds the lease may write its outcome. */

@@ -190,8 +190,7 @@ export class NotificationService {
   async sendOne(id: string, nowMs: number): Promise<boolean> {
     const now = isoFromMs(nowMs);
     const leaseUntil = isoFromMs(nowMs + this.options.leaseMs);
-    if (!(await this.repos.notifications.claim(id, now, leaseUntil))) return false;
-    const message = await this.repos.notifications.findMessage(id);
+    const message = await this.repos.notifications.claim(id, now, leaseUntil);
     if (!message) return false;
     const finish = (changes: Partial<NotificationMessageRow>) => this.repos.notifications.finish(id, leaseUntil, { updatedAt: isoFromMs(Date.now()), ...changes });
     const held = await this.holdReason(message, nowMs);
