@@ -103,8 +103,8 @@ export default fp(
       coordinator: { email: env.COORDINATOR_EMAIL ?? env.SUPPORT_EMAIL, phone: env.COORDINATOR_PHONE },
       retryBaseMs: env.NOTIFY_RETRY_BASE_MS,
       leaseMs: env.NOTIFY_LEASE_MS,
-      liveLink: async (packageId, hours) =>
-        (await app.shareLinks.create({ packageRef: packageId, hours, kind: 'customer', createdBy: 'system:notifications', origin: publicUrl, actor: SYSTEM_ACTOR })).url,
+      liveLink: async (pkg, hours) =>
+        (await app.shareLinks.create({ packageRef: pkg.id, hours, kind: 'customer', createdBy: 'system:notifications', origin: publicUrl, actor: SYSTEM_ACTOR }, Date.now(), pkg)).url,
       log: app.log,
     });
     app.decorate('notifications', notifications);

@@ -51,8 +51,10 @@ export class ShareLinkService {
   async create(
     input: { packageRef: string; hours: number; kind: ShareLinkKind; createdBy: string; origin: string; actor: AuditActor },
     nowMs = Date.now(),
+    /** The package, when the caller has just read it (the notification worker): not read again. */
+    known?: { id: string; trackingNumber: string },
   ): Promise<{ token: string; url: string; expiresAt: string; packageId: string }> {
-    const pkg = await this.repos.packages.findByRef(input.packageRef);
+    const pkg = known ?? (await this.repos.packages.findByRef(input.packageRef));
     if (!pkg) throw notFound(ERR.packageNotFound);
     const token = newToken(SHARE_TOKEN_BYTES);
     const expiresAt = new Date(nowMs + input.hours * 3_600_000).toISOString();

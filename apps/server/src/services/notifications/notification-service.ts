@@ -45,7 +45,7 @@ export interface NotificationOptions {
   /** How long a sender holds a message (ms); one that died mid-send lets it go then. */
   leaseMs: number;
   /** Makes a customer live link for a package (services/share-links.ts). */
-  liveLink: (packageId: string, hours: number) => Promise<string>;
+  liveLink: (pkg: { id: string; trackingNumber: string }, hours: number) => Promise<string>;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -477,7 +477,7 @@ export class NotificationService {
     if (!subject.packageId) return `${this.base()}/`;
     if (LIVE_LINK_EVENTS.has(event.type)) {
       try {
-        return await this.options.liveLink(subject.packageId, LIVE_LINK_HOURS);
+        return await this.options.liveLink({ id: subject.packageId, trackingNumber: subject.trackingNumber ?? '' }, LIVE_LINK_HOURS);
       } catch (err) {
         this.options.log.warn({ err }, 'a live link for a message could not be made: the tracking page is linked instead');
       }
