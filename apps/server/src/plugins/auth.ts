@@ -68,7 +68,7 @@ export default fp(
       }
     };
     // A callback hook: a signed-in caller whose session, account and package are held in memory is let through with no
-    // promise at all (every fix of a driver); anything else takes \`decide\`, which reads what it needs.
+    // promise at all (every fix of a driver); anything else takes `decide`, which reads what it needs.
     app.addHook('preValidation', (request, _reply, done) => {
       const access = request.routeOptions.config.access;
       if (!access || access.role === 'public') return done();
