@@ -1,5 +1,6 @@
 import { ADMIN_TOKEN_KEY, type validationErrorSchema } from '@cargo/shared';
 import type { z } from 'zod';
+import { afterFirstPaint } from './after-first-paint.ts';
 
 /** One field problem of a 400 reply (design.md §5). */
 export type ApiIssue = z.infer<typeof validationErrorSchema>['issues'][number];
@@ -97,6 +98,10 @@ export async function apiRequestWithHeaders<T = unknown>(
   // Each request starts in a task of its own: reading the stored token, building the headers and starting the fetch
   // cost a slow phone several milliseconds each, and a screen's queries all start in the same pass of React's effects,
   // which with four requests and the socket was the page's longest task (issue 11, decision 044).
+  // And not before the page's first paint: a screen drawn in the browser starts its queries in the effects of its first
+  // render, often just before the browser paints it, and a request started before the paint is counted in the paint's
+  // time by Lighthouse's simulated LCP (issue 21, part 7, decision 052). Once painted this waits for nothing.
+  await afterFirstPaint();
   await nextTask();
   const headers = new Headers({ Accept: 'application/json' });
   // Only with a body: Fastify rejects an empty body that claims to be JSON.

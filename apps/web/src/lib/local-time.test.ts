@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLocalTime, formatLongDate, formatMediumDateTime, formatMediumDateTimeWithSeconds, formatTimeAtOffset } from './local-time.ts';
+import { formatLocalTime, formatLongDate, formatMediumDateTime, formatMediumDateTimeWithSeconds, formatShortDateTime, formatTimeAtOffset } from './local-time.ts';
 
 // The same text as en-US Intl, whose spaces before AM/PM differ between ICU versions (U+202F or U+0020).
 const intl = (at: Date, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', options).format(at).replace(/\s/g, ' ');
@@ -16,6 +16,8 @@ describe('local time without Intl', () => {
   it('writes the clock, the long date and the timeline timestamp as en-US Intl does', () => {
     for (const at of samples) {
       expect(formatLocalTime(at)).toBe(intl(at, { hour: 'numeric', minute: '2-digit', second: '2-digit' }));
+      expect(formatLocalTime(at, false)).toBe(intl(at, { hour: 'numeric', minute: '2-digit' }));
+      expect(formatShortDateTime(at)).toBe(intl(at, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }));
       expect(formatLongDate(at)).toBe(intl(at, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }));
       expect(formatMediumDateTime(at)).toBe(intl(at, { dateStyle: 'medium', timeStyle: 'short' }));
       expect(formatMediumDateTimeWithSeconds(at)).toBe(intl(at, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' }));

@@ -19,9 +19,9 @@ function clock(date: Date, withSeconds: boolean): string {
   return clockOf(date.getHours(), date.getMinutes(), withSeconds ? date.getSeconds() : null);
 }
 
-/** '9:05:07 AM'. */
-export function formatLocalTime(at: number | Date): string {
-  return clock(new Date(at), true);
+/** '9:05:07 AM' (or '9:05 AM' without seconds). */
+export function formatLocalTime(at: number | Date, withSeconds = true): string {
+  return clock(new Date(at), withSeconds);
 }
 
 /** '9:05:07 AM' (or '9:05 AM' without seconds) where the clocks are `offsetMinutes` from UTC: the vehicle's time. */
@@ -40,6 +40,12 @@ export function formatLongDate(at: number | Date): string {
 export function formatMediumDateTime(at: number | Date): string {
   const date = new Date(at);
   return `${MONTHS[date.getMonth()]!.slice(0, 3)} ${date.getDate()}, ${date.getFullYear()}, ${clock(date, false)}`;
+}
+
+/** 'Nov 22, 9:05 AM' (en-US, month 'short', day, hour and minute). */
+export function formatShortDateTime(at: number | Date): string {
+  const date = new Date(at);
+  return `${MONTHS[date.getMonth()]!.slice(0, 3)} ${date.getDate()}, ${clock(date, false)}`;
 }
 
 /** 'Nov 22, 2026, 9:05:07 AM' (en-US, month 'short', day, year, hour, minute and second). */

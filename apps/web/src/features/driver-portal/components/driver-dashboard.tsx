@@ -2,7 +2,7 @@ import { ACTIVE_STATUSES, DRIVER_DASHBOARD_STATUSES, LIVE_STATUSES, type Driver,
 import { Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useDriverPackages } from '../api/get-driver-packages.ts';
 import { useUpdatePackageStatus } from '../api/update-package-status.ts';
 import { driverSession } from '../hooks/use-driver-session.ts';
@@ -13,10 +13,11 @@ import { reasonOf } from '../utils/driver-request.ts';
 import type { QueueEntry, WireFix } from '../utils/fix-queue.ts';
 import { BackgroundTrackingPanel } from './background-tracking-panel.tsx';
 import { DriverHeader, GpsReadouts, PackageHeading, PackagesReconnecting, TrackingNotices, driverClasses } from './driver-parts.tsx';
+import type { Connection } from '../hooks/use-driver-tracking.ts';
+import type { Reading } from '../utils/geolocation.ts';
 import { DriverSessionGate } from './driver-session-gate.tsx';
 import { CloseStopButton, StopQueueNotices, StopSheet, type OpenStop } from './stop-actions.tsx';
 import { StopOrderCard } from './stop-order-card.tsx';
-import { telHref } from '../../../lib/contact-links.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useQueryView } from '../../../lib/deferred-query.ts';
 
@@ -30,12 +31,16 @@ const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes
 /** Spec §4: underscores display as spaces. */
 const statusText = (status: string) => status.replace(/_/g, ' ');
 
-/** /driver-dashboard (spec §2): sign in without auto-create, GPS sharing, the delivery summary, statuses. */
-export function DriverDashboard({ dispatchPhone }: { dispatchPhone?: string | null }) {
+/**
+ * /driver-dashboard (spec §2): sign in without auto-create, GPS sharing, the delivery summary, statuses.
+ * `callDispatch`: the quick actions' 'Call dispatch' button, drawn by the route from the site's configuration; an element
+ * of its own, so that the configuration's answer redraws that button, not the whole dashboard (issue 21, part 7).
+ */
+export function DriverDashboard({ callDispatch }: { callDispatch?: ReactNode }) {
   return (
     <Stack gap="md">
       <Title order={1}>{T.dashboardTitle}</Title>
-      <DriverSessionGate>{({ driver }) => <SignedInDashboard driver={driver} dispatchPhone={dispatchPhone} />}</DriverSessionGate>
+      <DriverSessionGate>{({ driver }) => <SignedInDashboard driver={driver} callDispatch={callDispatch} />}</DriverSessionGate>
     </Stack>
   );
 }
@@ -49,7 +54,12 @@ export function deliverySummary(packages: Package[]) {
   };
 }
 
-function SignedInDashboard({ driver, dispatchPhone }: { driver: Driver; dispatchPhone?: string | null }) {
+/**
+ * Memoised, and its cards too: the answers of the first seconds (the driver's details, the site's configuration, the
+ * packages) reach their components synchronously, in one task each (lib/deferred-query.ts), and each redrew the whole
+ * screen, a slow phone's longest tasks after the first paint (issue 21, part 7). Now an answer redraws what shows it.
+ */
+const SignedInDashboard = memo(function SignedInDashboard({ driver, callDispatch }: { driver: Driver; callDispatch?: ReactNode }) {
   const queryClient = useQueryClient();
   const packagesRef = useRef<Package[]>([]);
   // Each position goes to the driver and to every package on its way, in one request.
@@ -81,6 +91,7 @@ function SignedInDashboard({ driver, dispatchPhone }: { driver: Driver; dispatch
   }, [tracking, halt, list.length, summary.active]);
 
   const [closing, setClosing] = useState<OpenStop | null>(null);
+  const closeSheet = useCallback(() => setClosing(null), []);
   const { mutate } = status;
   const changeStatus = useCallback(
     (pkg: Package, next: string) => {
@@ -97,56 +108,33 @@ function SignedInDashboard({ driver, dispatchPhone }: { driver: Driver; dispatch
     [mutate],
   );
 
-  const logout = () => {
-    t.halt();
+  const { halt: haltTracking } = t;
+  const logout = useCallback(() => {
+    haltTracking();
     driverSession.signOut();
     queryClient.removeQueries({ queryKey: ['drivers'] });
-  };
+  }, [haltTracking, queryClient]);
+  const { refetch } = packages;
+  const refresh = useCallback(() => void refetch(), [refetch]);
 
   return (
     <Stack gap="md">
       <DriverHeader driver={driver} tracking={t.tracking} online={t.connection === 'connected' || driver.isOnline} trackingLabel={T.liveTracking} />
       <TrackingNotices denied={t.denied} online={t.online} queued={t.queued} hidden={awake.hidden} tracking={t.tracking} rejection={t.rejection} lastFlush={t.lastFlush} />
       <StopQueueNotices />
-      <Card withBorder radius="md" padding="md">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {T.gpsSharing}
-          </Title>
-          <div className={driverClasses.actions}>
-            <Button size="xl" onClick={t.start} disabled={t.tracking || t.denied}>
-              {T.startTracking}
-            </Button>
-            <Button size="xl" color="red" variant="outline" onClick={t.stop} disabled={!t.tracking}>
-              {T.stopTracking}
-            </Button>
-            <Button size="xl" variant="light" onClick={() => void t.updateOnce()} disabled={t.denied}>
-              {T.updateOnce}
-            </Button>
-          </div>
-          <GpsReadouts reading={t.reading} battery={t.battery} lastUpdated={t.lastSentAt} connection={t.connection} updates={t.updates} />
-        </Stack>
-      </Card>
-      <Card withBorder radius="md" padding="md">
-        <Title order={2} size="h4" mb="sm">
-          {T.deliverySummary}
-        </Title>
-        <dl className={driverClasses.summary}>
-          {(
-            [
-              [T.total, summary.total],
-              [T.active, summary.active],
-              [T.delivered, summary.delivered],
-              [T.processing, summary.processing],
-            ] as const
-          ).map(([label, value]) => (
-            <div key={label}>
-              <dd>{value}</dd>
-              <dt>{label}</dt>
-            </div>
-          ))}
-        </dl>
-      </Card>
+      <GpsSharingCard
+        tracking={t.tracking}
+        denied={t.denied}
+        start={t.start}
+        stop={t.stop}
+        updateOnce={t.updateOnce}
+        reading={t.reading}
+        battery={t.battery}
+        lastSentAt={t.lastSentAt}
+        connection={t.connection}
+        updates={t.updates}
+      />
+      <SummaryCard total={summary.total} active={summary.active} delivered={summary.delivered} processing={summary.processing} />
       <StopOrderCard driverId={driver.id} pollMs={t.tracking ? DASHBOARD_POLL_MS : false} />
       <Card withBorder radius="md" padding="md">
         <Stack gap="sm">
@@ -158,29 +146,96 @@ function SignedInDashboard({ driver, dispatchPhone }: { driver: Driver; dispatch
           <DeliveryList list={list} busy={status.isPending} onChange={changeStatus} onOpen={setClosing} />
         </Stack>
       </Card>
-      <Card withBorder radius="md" padding="md">
-        <Title order={2} size="h4" mb="sm">
-          {T.quickActions}
-        </Title>
-        <div className={driverClasses.actions}>
-          {dispatchPhone && (
-            <Button component="a" href={telHref(dispatchPhone)} size="lg" variant="default">
-              {T.callDispatch}
-            </Button>
-          )}
-          <Button size="lg" variant="default" onClick={() => void packages.refetch()}>
-            {T.refreshPackages}
-          </Button>
-          <Button size="lg" variant="default" onClick={logout}>
-            {T.logout}
-          </Button>
-        </div>
-      </Card>
-      <BackgroundTrackingPanel />
-      <StopSheet stop={closing} onClose={() => setClosing(null)} />
+      <QuickActions callDispatch={callDispatch} refresh={refresh} logout={logout} />
+      <BackgroundPanel />
+      <StopSheet stop={closing} onClose={closeSheet} />
     </Stack>
   );
+});
+
+interface GpsSharingCardProps {
+  tracking: boolean;
+  denied: boolean;
+  start: () => void;
+  stop: () => void;
+  updateOnce: () => unknown;
+  reading: Reading | null;
+  battery: number | null;
+  lastSentAt: string | null;
+  connection: Connection;
+  updates: number;
 }
+
+/** Start, stop, one update, and what the phone reports. */
+const GpsSharingCard = memo(function GpsSharingCard({ tracking, denied, start, stop, updateOnce, reading, battery, lastSentAt, connection, updates }: GpsSharingCardProps) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {T.gpsSharing}
+        </Title>
+        <div className={driverClasses.actions}>
+          <Button size="xl" onClick={start} disabled={tracking || denied}>
+            {T.startTracking}
+          </Button>
+          <Button size="xl" color="red" variant="outline" onClick={stop} disabled={!tracking}>
+            {T.stopTracking}
+          </Button>
+          <Button size="xl" variant="light" onClick={() => void updateOnce()} disabled={denied}>
+            {T.updateOnce}
+          </Button>
+        </div>
+        <GpsReadouts reading={reading} battery={battery} lastUpdated={lastSentAt} connection={connection} updates={updates} />
+      </Stack>
+    </Card>
+  );
+});
+
+const SummaryCard = memo(function SummaryCard({ total, active, delivered, processing }: ReturnType<typeof deliverySummary>) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Title order={2} size="h4" mb="sm">
+        {T.deliverySummary}
+      </Title>
+      <dl className={driverClasses.summary}>
+        {(
+          [
+            [T.total, total],
+            [T.active, active],
+            [T.delivered, delivered],
+            [T.processing, processing],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label}>
+            <dd>{value}</dd>
+            <dt>{label}</dt>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+});
+
+const QuickActions = memo(function QuickActions({ callDispatch, refresh, logout }: { callDispatch?: ReactNode; refresh: () => void; logout: () => void }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Title order={2} size="h4" mb="sm">
+        {T.quickActions}
+      </Title>
+      <div className={driverClasses.actions}>
+        {callDispatch}
+        <Button size="lg" variant="default" onClick={refresh}>
+          {T.refreshPackages}
+        </Button>
+        <Button size="lg" variant="default" onClick={logout}>
+          {T.logout}
+        </Button>
+      </div>
+    </Card>
+  );
+});
+
+const BackgroundPanel = memo(BackgroundTrackingPanel);
 
 
 interface DeliveryListProps {

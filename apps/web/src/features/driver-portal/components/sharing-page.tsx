@@ -1,6 +1,6 @@
 import { REFRESH_INTERVALS_MS } from '@cargo/shared';
 import { Alert, Badge, Button, Card, Checkbox, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { useFirstLoadRetry } from '../../../lib/use-first-load-retry.ts';
 import { useDriverMe } from '../api/get-driver-me.ts';
 import { usePackageAsDriver } from '../api/get-package.ts';
@@ -35,17 +35,25 @@ export function SharingPage({ id }: { id: string | undefined }) {
   // A stored session is checked once: a dead token is dropped, and the sign-in form is offered.
   useDriverMe(session.token);
   const link = useResolvedShareLink(id ?? null);
-  const asDriver = usePackageAsDriver(link.isError ? (id ?? null) : null, session.token);
+  // With a driver signed in, the package is asked for as that driver at the same time as the link (not once the link
+  // has been refused): the assigned driver's page is drawn after one round trip, not two (issue 21, part 7). Used only
+  // when the address is not a share link; for one, this answers 404 and is not looked at.
+  const asDriver = usePackageAsDriver(id ?? null, session.token);
   // A link checked while the server or the network was away is not invalid: it is checked again by itself (decision 045).
   const linkRetry = useFirstLoadRetry(resolveShareLinkQueryOptions(id ?? '').queryKey);
   if (!id) return <InvalidLink />;
   if (linkRetry === 'reconnecting') return <Text role="status">{T.linkReconnecting}</Text>;
-  if (link.isPending || (link.isError && session.token && asDriver.isPending)) return <Text>…</Text>;
   let target: Target | null = null;
   if (link.data) {
     target = { packageId: link.data.package.id, trackingNumber: link.data.package.trackingNumber, shareToken: id, driverId: null, expiresAt: link.data.expiresAt };
   } else if (asDriver.data && 'driverId' in asDriver.data && session.driver && asDriver.data.driverId === session.driver.id) {
     target = { packageId: asDriver.data.id, trackingNumber: asDriver.data.trackingNumber, shareToken: null, driverId: session.driver.id, expiresAt: null };
+  }
+  if (!target && (link.isPending || (session.token && asDriver.isPending))) {
+    // A signed-in driver (the address is usually the tracking number of one of their packages) sees the screen at once,
+    // its buttons off until the package is confirmed: drawn in one piece with the first paint, the screen's largest
+    // text is not painted a round trip later (issue 21, part 7). Anyone else sees '…' until the link is checked.
+    return session.token ? <Sharing target={null} pendingId={id} /> : <Text>…</Text>;
   }
   if (!target) {
     return (
@@ -69,13 +77,22 @@ function InvalidLink() {
   );
 }
 
-function Sharing({ target }: { target: Target }) {
+const sameTarget = (a: Target | null, b: Target | null) =>
+  a === b ||
+  (!!a && !!b && a.packageId === b.packageId && a.trackingNumber === b.trackingNumber && a.shareToken === b.shareToken && a.driverId === b.driverId && a.expiresAt === b.expiresAt);
+
+/**
+ * Memoised on its target's fields: the page's other answers (the driver's details, the refused link, the site's
+ * configuration) arrive synchronously, one task each, and each drew the whole screen again (issue 21, part 7).
+ */
+const Sharing = memo(function Sharing({ target, pendingId }: { target: Target | null; pendingId?: string }) {
   const [autoRefresh, setAutoRefresh] = useState(true);
   const [intervalMs, setIntervalMs] = useState<number>(INTERVALS[0] ?? 15_000);
   const entriesFor = useCallback(
-    (fix: WireFix): QueueEntry[] => [{ driverId: target.driverId, shareToken: target.shareToken, packageRef: target.packageId, fix }],
+    (fix: WireFix): QueueEntry[] => (target ? [{ driverId: target.driverId, shareToken: target.shareToken, packageRef: target.packageId, fix }] : []),
     [target],
   );
+  const trackingNumber = target?.trackingNumber ?? pendingId ?? '';
   // Auto-refresh off: positions still show, but only 'Send Location Now' sends one.
   const t = useDriverTracking({ screen: 'share', entriesFor: autoRefresh ? entriesFor : () => [], minIntervalMs: intervalMs });
   const sendNow = useDriverTracking({ screen: 'share', entriesFor });
@@ -90,11 +107,11 @@ function Sharing({ target }: { target: Target }) {
           {T.shareTitle}
         </Title>
         <Badge size="lg" variant="outline" className={driverClasses.mono}>
-          {T.idBadge(target.trackingNumber)}
+          {T.idBadge(trackingNumber)}
         </Badge>
       </Group>
-      <Text>{T.locationSharedFor(target.trackingNumber)}</Text>
-      {target.expiresAt && <Text size="sm">{T.shareLinkExpires(formatDateTime(target.expiresAt) ?? target.expiresAt)}</Text>}
+      <Text>{T.locationSharedFor(trackingNumber)}</Text>
+      {target?.expiresAt && <Text size="sm">{T.shareLinkExpires(formatDateTime(target.expiresAt) ?? target.expiresAt)}</Text>}
       <Alert color={connection === 'connected' ? 'green' : t.tracking ? 'yellow' : 'gray'} role="status" title={banner}>
         {T.shareIntro}
       </Alert>
@@ -105,11 +122,11 @@ function Sharing({ target }: { target: Target }) {
             {T.pauseSharing}
           </Button>
         ) : (
-          <Button size="xl" onClick={t.start} disabled={t.denied}>
+          <Button size="xl" onClick={t.start} disabled={t.denied || !target}>
             {T.startSharing}
           </Button>
         )}
-        <Button size="xl" variant="light" onClick={() => void sendNow.updateOnce()} disabled={t.denied}>
+        <Button size="xl" variant="light" onClick={() => void sendNow.updateOnce()} disabled={t.denied || !target}>
           {T.sendNow}
         </Button>
       </div>
@@ -140,4 +157,4 @@ function Sharing({ target }: { target: Target }) {
       </Card>
     </Stack>
   );
-}
+}, (a, b) => a.pendingId === b.pendingId && sameTarget(a.target, b.target));

@@ -1,17 +1,21 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDriverStops } from '../api/get-driver-stops.ts';
+import { useQueryView } from '../../../lib/deferred-query.ts';
+import { formatLocalTime } from '../../../lib/local-time.ts';
 import { DRIVER_TEXTS as T } from '../texts.ts';
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+// Without Intl: the page's first formatter loads the browser's locale data, one long task on a slow phone when the stops
+// arrive (lib/local-time.ts; issue 21, part 7).
+const time = (iso: string) => formatLocalTime(Date.parse(iso), false);
 
 /**
  * The driver's stops in the order dispatch accepted (issue 20), each with its expected arrival from where the driver
  * is now and navigation links: `geo:` (the phone's maps app) and a maps URL (any browser).
  */
 export function StopOrderCard({ driverId, pollMs }: { driverId: string; pollMs: number | false }) {
-  const stops = useDriverStops(driverId, pollMs);
-  if (!stops.data || stops.data.stops.length === 0) return null;
-  const { data } = stops;
+  // Drawn from a deferred view of the answer, in slices, like the deliveries (lib/deferred-query.ts).
+  const { data } = useQueryView(useDriverStops(driverId, pollMs));
+  if (!data || data.stops.length === 0) return null;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label={T.stopOrder}>
       <Stack gap="sm">

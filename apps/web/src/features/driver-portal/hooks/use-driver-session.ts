@@ -70,7 +70,11 @@ export const driverSession = {
   /** Keeps the driver's latest details (name, position) without touching the token. */
   updateDriver(driver: Driver): void {
     if (!state.token) return;
-    write(DRIVER_KEY, JSON.stringify(driver));
+    // Unchanged (the usual answer of the check on load): nothing to store, and no new driver object, which would draw
+    // the whole screen again in one task (React renders a store's change synchronously; issue 21, part 7).
+    const json = JSON.stringify(driver);
+    if (state.driver && JSON.stringify(state.driver) === json) return;
+    write(DRIVER_KEY, json);
     emit({ ...state, driver });
   },
   /** The server said 401: the token is gone, the driver and the page stay. */

@@ -1,4 +1,5 @@
 import { MPH_PER_MS, signalBars } from '@cargo/shared';
+import { formatLocalTime, formatShortDateTime } from '../../../lib/local-time.ts';
 
 /** A position the device reported, as the driver pages use it. */
 export interface Reading {
@@ -74,16 +75,18 @@ export const formatAccuracyM = (m: number | null): string | null => (m == null ?
 /** Signal bars from accuracy, as on the public panel (design.md §6). */
 export const signalFrom = (accuracy: number | null): number | null => signalBars(accuracy);
 
+/** '9:05:07 AM' in this browser's time zone, without Intl (lib/local-time.ts). */
 export function formatTime(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const at = Date.parse(iso);
   if (!Number.isFinite(at)) return null;
-  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(at);
+  return formatLocalTime(at);
 }
 
+/** 'Nov 22, 9:05 AM' in this browser's time zone, without Intl. */
 export function formatDateTime(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const at = Date.parse(iso);
   if (!Number.isFinite(at)) return null;
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(at);
+  return formatShortDateTime(at);
 }
