@@ -260,7 +260,9 @@ describeApi('packages', () => {
         const res = await ctx.request({ method: 'POST', url: `/api/packages/${pkg.id}/location`, token: driverA.token, payload: { lat, lng: -87.7, type: 'current' } });
         expect(res.statusCode, res.body).toBe(201);
       }
-      // What autovacuum does after inserts (the visibility map: an index-only scan skips the heap for all-visible pages).
+      // What autovacuum does after inserts: the visibility map, by which an index-only scan skips the heap for pages
+      // all-visible. (Whether these rows' page gets marked depends on the other transactions open in the database, so
+      // the heap fetches are not asserted.)
       await sql`vacuum locations`.execute(ctx.app.db);
       // The repository's query for an admin's trail (repositories/packages.ts locations()), as the server sends it.
       const trail = ctx.app.db
@@ -278,7 +280,6 @@ describeApi('packages', () => {
         return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
       });
       expect(text).toContain('Index Only Scan using locations_package_type_time on locations');
-      expect(text).toMatch(/Heap Fetches: 0/);
       expect((await get(`/api/packages/${pkg.id}/locations`, admin())).json().filter((l: { type: string }) => l.type === 'current').map((l: { lat: number }) => l.lat)).toEqual([42.3, 42.2, 42.1]);
     });
   });
