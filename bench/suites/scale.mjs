@@ -89,7 +89,8 @@ export async function scaleBench(o) {
     out.lookupWalk = pick.length;
     out.full = {
       ingest: await ingestBench({ name: `ingest-${dialect}-full`, projects: [project], bares: [bare], pkgs: ingestPkgs, db, extraPids, ...http }),
-      lookup: await lookupBench({ name: `lookup-${dialect}-full`, project, pkgs: filledRefs, dir, extraPids, ...http }),
+      // The filled packages have their fixes already (and no signed-in driver here): none are sent before the walk.
+      lookup: await lookupBench({ name: `lookup-${dialect}-full`, project, pkgs: filledRefs, dir, givenFixes: false, extraPids, ...http }),
     };
 
     // 5. A package's status history and its trail (the admin's full view), one request at a time, each for another package.
