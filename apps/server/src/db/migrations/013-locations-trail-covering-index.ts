@@ -30,12 +30,18 @@ const INCLUDED = [
  * 0.2 by default, so on 20 million fixes the newest 4 million would wait for it. This table gets 0.01: a vacuum's work
  * is the pages inserted since the last one, so the total work is about the same, in smaller runs (at most one a
  * minute, `autovacuum_naptime`). Creating the index reads the whole table and blocks writes to it meanwhile (a
- * migration runs before the server listens). SQLite keeps its index as it is: its rows live in the primary key's b-tree
+ * migration runs before the server listens); an index of that name that already has its INCLUDE columns (built by
+ * hand beforehand, decision 054) is kept. SQLite keeps its index as it is: its rows live in the primary key's b-tree
  * and its trail meets the target without it (bench/RESULTS.md).
  */
 export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promise<void> {
   if (dialect !== 'postgres') return;
-  await sql`drop index locations_package_type_time`.execute(db);
-  await sql`create index locations_package_type_time on locations (package_id, type, recorded_at) include (${sql.raw(INCLUDED.join(', '))})`.execute(db);
+  // Built by hand beforehand (`create index concurrently`, README): left as it is.
+  const { rows } = await sql<{ def: string }>`select indexdef as def from pg_indexes
+      where schemaname = current_schema() and tablename = 'locations' and indexname = 'locations_package_type_time'`.execute(db);
+  if (!rows[0]?.def.includes(' INCLUDE ')) {
+    await sql`drop index if exists locations_package_type_time`.execute(db);
+    await sql`create index locations_package_type_time on locations (package_id, type, recorded_at) include (${sql.raw(INCLUDED.join(', '))})`.execute(db);
+  }
   await sql`alter table locations set (autovacuum_vacuum_insert_scale_factor = 0.01)`.execute(db);
 }
