@@ -10,6 +10,7 @@
 import { scrypt, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import { adminToken, api, createDrivers, createPackages } from '../lib/dataset.mjs';
 import { dropSchema, newSchemaName, PG_URL, pgUrlFor, postgresPids } from '../lib/db.mjs';
 import { loadRound, median } from '../lib/load.mjs';
@@ -88,7 +89,8 @@ export async function scaleBench(o) {
     out.lookupWalk = pick.length;
     out.full = {
       ingest: await ingestBench({ name: `ingest-${dialect}-full`, projects: [project], bares: [bare], pkgs: ingestPkgs, db, extraPids, ...http }),
-      lookup: await lookupBench({ name: `lookup-${dialect}-full`, project, pkgs: filledRefs, dir, extraPids, ...http }),
+      // The filled packages have their fixes already (and no signed-in driver here): none are sent before the walk.
+      lookup: await lookupBench({ name: `lookup-${dialect}-full`, project, pkgs: filledRefs, dir, givenFixes: false, extraPids, ...http }),
     };
 
     // 5. A package's status history and its trail (the admin's full view), one request at a time, each for another package.
@@ -101,8 +103,17 @@ export async function scaleBench(o) {
     log(`    history: ${out.history.requests} requests, p50 ${out.history.p50Ms} ms, p99 ${out.history.p99Ms} ms, non-2xx ${out.history.non2xx}, others ${out.history.otherCores} cores`);
     out.trail = await probe((t) => `/api/packages/${t}/locations`);
     log(`    trail: ${out.trail.requests} requests, p50 ${out.trail.p50Ms} ms, p99 ${out.trail.p99Ms} ms, non-2xx ${out.trail.non2xx}, others ${out.trail.otherCores} cores`);
+    // The same packages again from the first, their pages now cached: what a trail costs the server beside the reads.
+    h = 0;
+    out.trailCached = await probe((t) => `/api/packages/${t}/locations`);
+    log(`    trail again (the same packages, cached): ${out.trailCached.requests} requests, p50 ${out.trailCached.p50Ms} ms, p99 ${out.trailCached.p99Ms} ms, others ${out.trailCached.otherCores} cores`);
     const trailSample = await api(project.url, 'GET', `/api/packages/${trackingOf(probePick[0])}/locations`, undefined, admin2);
     out.trail.fixesPerTrail = trailSample.length;
+    if (schema) {
+      // How one trail nobody has read is read: the plan and its pages (the last package of the probe's list).
+      out.trail.plan = await explainTrail(schema, trackingOf(probePick[probePick.length - 1]));
+      log(`    a trail's plan: ${out.trail.plan.summary}`);
+    }
 
     // 6. The admin search: the panel's first page (25) with the total, each term three times; the median counts.
     const k0 = probePick[1];
@@ -164,6 +175,33 @@ export async function scaleBench(o) {
   }
 }
 
+/**
+ * `EXPLAIN (ANALYZE, BUFFERS)` of the repository's trail query (repositories/packages.ts locations()) for one package:
+ * the scan, its heap fetches and the pages it hit in PostgreSQL's cache and read from outside it.
+ * @param {string} schema
+ * @param {string} trackingNumber
+ */
+async function explainTrail(schema, trackingNumber) {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(`set search_path to "${schema}"`);
+    const { rows } = await client.query('select id from packages where tracking_number = $1', [trackingNumber]);
+    const plan = await client.query(
+      'explain (analyze, buffers) select * from locations_all where package_id = $1 order by recorded_at desc, created_at desc',
+      [rows[0].id],
+    );
+    const lines = plan.rows.map((r) => r['QUERY PLAN']);
+    const scan = lines.find((l) => /Scan .*on locations /.test(l))?.trim().replace(/\s+\(cost=.*$/, '') ?? '?';
+    const heapFetches = lines.find((l) => l.includes('Heap Fetches'))?.trim() ?? 'Heap Fetches: –';
+    const buffers = lines.find((l) => l.includes('Buffers:'))?.trim() ?? '';
+    const execution = lines.find((l) => l.startsWith('Execution Time'))?.trim() ?? '';
+    return { lines, summary: `${scan}; ${heapFetches}; ${buffers}; ${execution}` };
+  } finally {
+    await client.end();
+  }
+}
+
 /** The tracking number the fill gives package k. */
 const trackingOf = (k) => `SC${String(k).padStart(8, '0')}`;
 
@@ -204,8 +242,11 @@ export function hashPin(pin) {
   );
 }
 
-const BEGIN = '<!-- scale:begin -->';
-const END = '<!-- scale:end -->';
+/** The markers of the section a run rewrites: one for a run on both databases, one per database for a run on one. */
+const markers = (dialects) => {
+  const name = dialects.length === 1 ? `scale-${dialects[0]}` : 'scale';
+  return { BEGIN: `<!-- ${name}:begin -->`, END: `<!-- ${name}:end -->` };
+};
 const fmt = (n) => (n == null || Number.isNaN(n) ? '–' : typeof n === 'number' ? n.toLocaleString('en-US') : String(n));
 
 /**
@@ -264,6 +305,8 @@ export async function runScale(o) {
     }
     lines.push(`| ${db} | **${targets[2].target}** | ${targets[2].value}, ${fmt(r.history.requests)} requests one at a time | ${targets[2].met ? 'met' : '**missed**'} | ${others(r.history)} |`);
     lines.push(`| ${db} | **${targets[3].target}** | ${targets[3].value}, ${fmt(r.trail.requests)} requests one at a time | ${targets[3].met ? 'met' : '**missed**'} | ${others(r.trail)} |`);
+    if (r.trailCached) lines.push(`| ${db} | the same trails again, from the first (cached) | p50 ${r.trailCached.p50Ms} ms, p99 ${r.trailCached.p99Ms} ms, ${fmt(r.trailCached.requests)} requests one at a time | reported | ${others(r.trailCached)} |`);
+    if (r.trail.plan) lines.push(`| ${db} | one trail nobody had read, \`EXPLAIN (ANALYZE, BUFFERS)\` | ${r.trail.plan.summary} | reported | – |`);
     lines.push(`| ${db} | **${targets[4].target}** | ${targets[4].value}: ${r.search.map((s) => `'${s.q}' ${s.medianMs} ms (${fmt(s.total)} found)`).join(', ')} | ${targets[4].met ? 'met' : '**missed**'} | – |`);
     lines.push(`| ${db} | packages CSV export | ${fmt(r.export.rows)} rows, ${r.export.mb} MB in ${r.export.seconds} s | reported | – |`);
     lines.push(
@@ -282,9 +325,11 @@ export async function runScale(o) {
   writeFileSync(join(ROOT, 'bench/out/scale.json'), `${JSON.stringify({ machine, sizes: o.sizes, elapsedSeconds, results, problems }, null, 2)}\n`);
 
   const sizesText = `${fmt(o.sizes.packages)} packages, ${fmt(o.sizes.drivers)} drivers, ${fmt(o.sizes.fixes)} fixes`;
+  const { BEGIN, END } = markers(o.dialects);
+  const only = o.dialects.length === 1 ? `, ${o.dialects[0] === 'postgres' ? 'PostgreSQL' : 'SQLite'} only` : '';
   const section = [
     BEGIN,
-    `## At scale: ${sizesText} (issue 21), ${machine.date.slice(0, 10)}`,
+    `## At scale: ${sizesText} (issue 21${only}), ${machine.date.slice(0, 10)}`,
     '',
     `\`${o.command}\` on the built server (commit \`${machine.commit?.slice(0, 7)}\`${machine.dirty ? ', with uncommitted changes' : ''}), ${elapsedSeconds} s in all (${(elapsedSeconds / 60).toFixed(1)} min).`,
     `Each database: the usual ingest (${fmt(o.sizes.apiDrivers)} drivers) and lookup rounds on the empty database, then ${sizesText} over a year written`,

@@ -130,3 +130,28 @@ describeApi('migrations: a database made by the first migration upgrades to the 
     expect(await shape(db)).toEqual(await shape(fresh.handle.db));
   });
 });
+
+describeApi('migration 013: the trail index by package with every column (PostgreSQL; decision 054)', () => {
+  it('keeps an index built by hand beforehand, and makes it on a database without one', async () => {
+    if (DIALECT !== 'postgres') return;
+    const INDEX_SQL = sql`select c.oid::text as oid, pg_get_indexdef(c.oid) as def from pg_class c
+        where c.relname = 'locations_package_type_time' and c.relnamespace = current_schema()::text::regnamespace`;
+    const byHand = await openFresh();
+    const plain = await openFresh();
+    try {
+      await migrateUpTo(byHand.handle.db, byHand.handle.dialect, '012-package-search-trigrams');
+      await sql`drop index locations_package_type_time`.execute(byHand.handle.db);
+      await sql`create index locations_package_type_time on locations (package_id, type, recorded_at) include (id, lat, lng, address, driver_name, driver_phone, vehicle_id, accuracy, heading, speed, altitude, battery, is_live_tracking, source, created_at)`.execute(byHand.handle.db);
+      const before = (await INDEX_SQL.execute(byHand.handle.db)).rows[0] as { oid: string; def: string };
+      await migrateToLatest(byHand.handle.db, byHand.handle.dialect);
+      expect((await INDEX_SQL.execute(byHand.handle.db)).rows[0]).toEqual(before);
+
+      await migrateToLatest(plain.handle.db, plain.handle.dialect);
+      const made = (await INDEX_SQL.execute(plain.handle.db)).rows[0] as { oid: string; def: string };
+      expect(made.def).toMatch(/\(package_id, type, recorded_at\) INCLUDE \(id, lat, lng, .*created_at\)/);
+    } finally {
+      await byHand.cleanup();
+      await plain.cleanup();
+    }
+  });
+});

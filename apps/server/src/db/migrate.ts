@@ -12,6 +12,7 @@ import * as m009 from './migrations/009-package-imports.ts';
 import * as m010 from './migrations/010-audit-log.ts';
 import * as m011 from './migrations/011-retention.ts';
 import * as m012 from './migrations/012-package-search-trigrams.ts';
+import * as m013 from './migrations/013-locations-trail-covering-index.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '010-audit-log': m010,
   '011-retention': m011,
   '012-package-search-trigrams': m012,
+  '013-locations-trail-covering-index': m013,
 };
 
 class BundledProvider implements MigrationProvider {
