@@ -43,13 +43,5 @@ export class BackgroundPacer {
   }
 }
 
-/**
- * Lets what waits on the event loop (requests that arrived meanwhile) run before the next step of a unit of background
- * work: the next turn of the loop, not a paced turn. On the embedded database a chain of awaited statements never gives
- * the loop back by itself, so a unit of several statements is cut into steps: a request waits for one step, not the
- * whole unit (issue 17: the lookup's p99 while messages are made).
- */
-export const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 /** The process's one pacer: every background worker shares its turns. */
 export const backgroundPacer = new BackgroundPacer();

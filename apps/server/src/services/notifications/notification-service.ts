@@ -1,4 +1,4 @@
-import { backgroundPacer, breathe } from '../../lib/background-pacer.ts';
+import { backgroundPacer } from '../../lib/background-pacer.ts';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AuditActor } from '../audit/audit-context.ts';
 import { recordAudit } from '../audit/audit-trail.ts';
@@ -88,7 +88,6 @@ export class NotificationService {
     const templates = await this.templatesByEvent();
     for (const event of events) {
       await this.fanOut(event, templates.get(event.type) ?? [], nowMs);
-      await breathe();
       await this.repos.events.markNotified(event.id, isoFromMs(nowMs));
       await yieldToRequests();
     }
@@ -106,16 +105,13 @@ export class NotificationService {
       const recipient = this.recipientOf(subject, template.channel, template.audience);
       if (!recipient) continue;
       const skip = await this.skipReason(event, subject, template, recipient, data, nowMs);
-      await breathe();
       link ??= await this.trackingLink(event, subject);
-      await breathe();
       const unsubscribeUrl = template.channel === 'email' && template.audience === 'customer' ? this.unsubscribePage(recipient, subject.packageId) : null;
       const rendered = await this.render(template, this.mergeValues(subject, data, link), unsubscribeUrl).catch((err: unknown) => {
         this.options.log.error({ err, template: templateId(template) }, 'a notification template failed to render');
         return null;
       });
       const now = isoFromMs(nowMs);
-      await breathe();
       await this.repos.notifications.insertMessage({
         id: newTimeOrderedId(nowMs),
         eventId: event.id,
@@ -198,7 +194,6 @@ export class NotificationService {
     if (!message) return false;
     const finish = (changes: Partial<NotificationMessageRow>) => this.repos.notifications.finish(id, leaseUntil, { updatedAt: isoFromMs(Date.now()), ...changes });
     const held = await this.holdReason(message, nowMs);
-    await breathe();
     if (held) {
       await finish(held);
       return true;
