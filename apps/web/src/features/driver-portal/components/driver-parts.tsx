@@ -48,6 +48,9 @@ export function TrackingNotices({ denied, online, queued, hidden, tracking, reje
   rejection?: string | null;
   lastFlush?: { sent: number; rejected: string[] } | null;
 }) {
+  const flushed = queued === 0 && !!lastFlush && lastFlush.sent > 0;
+  // Nothing to say, no box: an empty stack would add its parent's gap twice between the cards.
+  if (!denied && online && queued === 0 && !flushed && !(tracking && hidden) && !rejection) return null;
   return (
     <Stack gap="xs">
       {denied && (
@@ -65,7 +68,7 @@ export function TrackingNotices({ denied, online, queued, hidden, tracking, reje
           {T.queued(queued)}
         </Alert>
       )}
-      {queued === 0 && lastFlush && lastFlush.sent > 0 && (
+      {flushed && lastFlush && (
         <Alert color="green" role="status">
           {T.queueSent(lastFlush.sent)}
           {lastFlush.rejected.length > 0 ? ` — ${T.fixRejected(lastFlush.rejected[0]!)}` : ''}

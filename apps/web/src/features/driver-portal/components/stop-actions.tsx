@@ -55,6 +55,8 @@ export function StopSheet({ stop, onClose }: { stop: OpenStop | null; onClose: (
 /** Closed stops waiting for the network, and those the server refused once it was back. */
 export function StopQueueNotices() {
   const queue = useStopQueue();
+  // Nothing to say, no box: an empty stack would add its parent's gap twice between the cards.
+  if (queue.waiting.length === 0 && queue.refused.length === 0) return null;
   return (
     <Stack gap="xs">
       {queue.waiting.length > 0 && (
