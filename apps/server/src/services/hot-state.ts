@@ -69,7 +69,7 @@ export class HotState {
   async packageByRef(ref: string): Promise<PackageRow | undefined> {
     const trimmed = ref.trim();
     if (!trimmed) return undefined;
-    const held = this.fresh(this.packages.get(this.idByNumber.get(trimmed.toLowerCase()) ?? trimmed));
+    const held = this.heldPackageByRef(trimmed);
     if (held) return { ...held };
     const generation = this.generation;
     const row = await this.repos.packages.findByRef(trimmed);
