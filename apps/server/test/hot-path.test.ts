@@ -183,6 +183,42 @@ describeApi('the public lookup', () => {
     expect((await lookup()).statusCode).toBe(404);
   });
 
+  it('a read that began before a fix was committed does not keep the older row (the position it names is current)', async () => {
+    const driver = await makeDriver(ctx);
+    const pkg = await makePackage(ctx, { status: 'out_for_delivery' }, driver);
+    const startMs = Date.now() - 60_000;
+    const fix = (step: number) => ctx.request({ method: 'POST', url: `/api/packages/${pkg.id}/gps`, token: driver.token, payload: fixAt(step, startMs) });
+    expect((await fix(0)).statusCode).toBe(201);
+    // Nothing held: the next lookup reads the row. Its read is made to finish only after the next fix's commit, as a
+    // read on a loaded machine (or another instance's) can.
+    ctx.app.hotState.forgetPackage(pkg.id);
+    const findByRef = ctx.app.repos.packages.findByRef;
+    let release!: () => void;
+    const gate = new Promise<void>((ok) => (release = ok));
+    let reads = 0;
+    ctx.app.repos.packages.findByRef = async (ref: string) => {
+      const row = await findByRef.call(ctx.app.repos.packages, ref);
+      reads += 1;
+      if (reads === 1) await gate;
+      return row;
+    };
+    try {
+      const slow = ctx.request({ method: 'GET', url: `/api/packages/${pkg.trackingNumber}` });
+      while (reads === 0) await new Promise((r) => setTimeout(r, 2));
+      expect((await fix(1)).statusCode).toBe(201);
+      release();
+      expect((await slow).statusCode).toBe(200);
+    } finally {
+      ctx.app.repos.packages.findByRef = findByRef;
+    }
+    const now = (await ctx.request({ method: 'GET', url: `/api/packages/${pkg.trackingNumber}` })).json();
+    expect(now.currentLocation).toContain(fixAt(1, startMs).lat.toFixed(6));
+    // And the next fix is compared with the newest one, not the one before it.
+    expect((await fix(2)).statusCode).toBe(201);
+    const after = (await ctx.request({ method: 'GET', url: `/api/packages/${pkg.trackingNumber}` })).json();
+    expect(after.currentLocation).toContain(fixAt(2, startMs).lat.toFixed(6));
+  });
+
   it('sends the same security headers on every reply, built once', async () => {
     const one = await ctx.request({ method: 'GET', url: '/api/health' });
     const two = await ctx.request({ method: 'GET', url: '/api/nothing-here' });

@@ -43,6 +43,12 @@ export class HotState {
    * be the one the drop was about.
    */
   private generation = 0;
+  /**
+   * Package id → when the fix pipeline last wrote a fix of it through (noteFix). A fix is not a drop, so it moves no
+   * generation; a read of that package that started before it does not store what it read, which may be from before
+   * the fix's commit. Entries older than HOT_STATE_TTL_MS are swept, and a read that took longer stores nothing.
+   */
+  private readonly fixNotedAt = new Map<string, number>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
 
@@ -72,8 +78,9 @@ export class HotState {
     const held = this.heldPackageByRef(trimmed);
     if (held) return { ...held };
     const generation = this.generation;
+    const startedAt = this.clock();
     const row = await this.repos.packages.findByRef(trimmed);
-    if (row && generation === this.generation) this.holdPackage(row);
+    if (row && this.mayHold(row.id, generation, startedAt)) this.holdPackage(row);
     return row;
   }
 
@@ -99,8 +106,9 @@ export class HotState {
     const held = this.fresh(this.packages.get(id));
     if (held) return { ...held };
     const generation = this.generation;
+    const startedAt = this.clock();
     const row = await this.repos.packages.findById(id);
-    if (row && generation === this.generation) this.holdPackage(row);
+    if (row && this.mayHold(id, generation, startedAt)) this.holdPackage(row);
     return row;
   }
 
@@ -117,12 +125,13 @@ export class HotState {
     const held = this.fresh(this.fixStates.get(packageId));
     if (held) return held;
     const generation = this.generation;
+    const startedAt = this.clock();
     const [newest, speeds] = await Promise.all([this.repos.packages.newestFix(packageId), this.repos.packages.recentSpeeds(packageId, SPEED_WINDOW)]);
     const state: FixState = {
       newest: newest ? { lat: Number(newest.lat), lng: Number(newest.lng), recordedAt: newest.recordedAt } : null,
       speeds,
     };
-    if (generation === this.generation) this.fixStates.set(packageId, { value: state, at: this.readAt() });
+    if (this.mayHold(packageId, generation, startedAt)) this.fixStates.set(packageId, { value: state, at: this.readAt() });
     return state;
   }
 
@@ -136,6 +145,7 @@ export class HotState {
     movedCurrent: boolean,
     changes: Partial<Pick<PackageRow, 'currentLocation' | 'updatedAt' | 'proximityState'>>,
   ): void {
+    this.fixNotedAt.set(packageId, this.clock());
     const state = this.fixStates.get(packageId)?.value;
     if (movedCurrent && state && (!state.newest || state.newest.recordedAt <= fix.recordedAt)) {
       state.newest = { lat: fix.lat, lng: fix.lng, recordedAt: fix.recordedAt };
@@ -162,12 +172,13 @@ export class HotState {
       if (view !== undefined) return view;
     }
     const generation = this.generation;
+    const startedAt = this.clock();
     const pkg = await this.packageByRef(ref);
     if (!pkg) return undefined;
     const held = this.publicViews.get(pkg.id);
     if (held !== undefined) return held;
     const view = present(pkg);
-    if (generation === this.generation && this.packages.has(pkg.id)) this.publicViews.set(pkg.id, view);
+    if (this.packages.has(pkg.id) && this.mayHold(pkg.id, generation, startedAt)) this.publicViews.set(pkg.id, view);
     return view;
   }
 
@@ -200,6 +211,16 @@ export class HotState {
     return row;
   }
 
+  /**
+   * Whether what a read of a package that started at `startedAt`, in `generation`, found may be held: nothing was
+   * dropped since, no fix of the package was written through since (or in the same millisecond), and it was quick.
+   */
+  private mayHold(packageId: string, generation: number, startedAt: number): boolean {
+    if (generation !== this.generation) return false;
+    const noted = this.fixNotedAt.get(packageId);
+    return (noted === undefined || noted < startedAt) && this.clock() - startedAt < HOT_STATE_TTL_MS;
+  }
+
   private forget(map: Map<string, unknown>, id: string): void {
     this.generation += 1;
     map.delete(id);
@@ -225,6 +246,7 @@ export class HotState {
       this.packages.delete(id);
       this.publicViews.delete(id);
     }
+    for (const [id, at] of this.fixNotedAt) if (at < oldest) this.fixNotedAt.delete(id);
     for (const map of [this.fixStates, this.drivers, this.admins] as Array<Map<string, Cached<unknown>>>) {
       for (const [id, entry] of map) if (entry.at < oldest) map.delete(id);
     }
