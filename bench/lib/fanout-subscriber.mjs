@@ -7,7 +7,7 @@
 // drainMs passes) and answers 'done' with the counts.
 import WebSocket from 'ws';
 
-/** @type {{ socket: WebSocket, trackingNumber: string, got: number }[]} */
+/** @type {{ socket: WebSocket, trackingNumber: string, got: number, confirmedAt: number }[]} */
 const subs = [];
 /** Delays in ms, one per location_update received. */
 const delays = [];
@@ -16,6 +16,11 @@ const arrivals = [];
 const fixes = [];
 let received = 0;
 let otherMessages = 0;
+/**
+ * Updates of fixes from before the subscription (the server replays a package's last position to a new subscriber,
+ * decision 065): not deliveries of this run's fixes, which are all sent after every subscription is confirmed.
+ */
+let replayed = 0;
 let errors = 0;
 
 const send = (/** @type {any} */ m) => process.send?.(m);
@@ -34,17 +39,24 @@ async function start(urls, sockets, concurrency = 200) {
         const [urlIndex, trackingNumber, localAddress] = sockets[next++];
         // No compression offered: the server has it off, and the subscribers are to be cheap.
         const options = { perMessageDeflate: false, ...(localAddress ? { localAddress } : {}) };
-        const sub = { socket: new WebSocket(wsUrls[urlIndex], options), trackingNumber, got: 0 };
+        const sub = { socket: new WebSocket(wsUrls[urlIndex], options), trackingNumber, got: 0, confirmedAt: Infinity };
         subs.push(sub);
         await new Promise((ok, fail) => {
           sub.socket.once('error', fail);
           sub.socket.once('open', () => sub.socket.send(JSON.stringify({ type: 'subscribe', trackingId: trackingNumber })));
           sub.socket.on('message', (raw) => {
             const m = JSON.parse(raw.toString());
-            if (m.type === 'subscription_confirmed') return ok(undefined);
+            if (m.type === 'subscription_confirmed') {
+              sub.confirmedAt = performance.timeOrigin + performance.now();
+              return ok(undefined);
+            }
             if (m.type === 'location_update' && m.trackingId === trackingNumber) {
               const now = performance.timeOrigin + performance.now();
               const recordedMs = Date.parse(m.data.recordedAt);
+              if (!(recordedMs >= sub.confirmedAt)) {
+                replayed += 1;
+                return;
+              }
               delays.push(now - recordedMs);
               arrivals.push(Math.round(now));
               fixes.push(`${trackingNumber} ${recordedMs}`);
@@ -75,7 +87,7 @@ async function finish(expected, drainMs) {
   const extra = subs.reduce((n, s) => n + Math.max(0, s.got - (expected[s.trackingNumber] ?? 0)), 0);
   const expectedTotal = subs.reduce((n, s) => n + (expected[s.trackingNumber] ?? 0), 0);
   for (const s of subs) s.socket.terminate();
-  send({ type: 'done', sockets: subs.length, expected: expectedTotal, received, lost, extra, otherMessages, errors, delays, arrivals, fixes });
+  send({ type: 'done', sockets: subs.length, expected: expectedTotal, received, lost, extra, otherMessages, replayed, errors, delays, arrivals, fixes });
 }
 
 process.on('message', (/** @type {any} */ m) => {

@@ -215,6 +215,8 @@ export async function fanoutBench(o) {
       deliveriesReceived: reports.reduce((n, r) => n + r.received, 0),
       lost: reports.reduce((n, r) => n + r.lost, 0),
       extra: reports.reduce((n, r) => n + r.extra, 0),
+      // The last position of each package replayed on subscription (decision 065), from before the run: not counted.
+      replayedOnSubscribe: reports.reduce((n, r) => n + (r.replayed ?? 0), 0),
       socketErrors: reports.reduce((n, r) => n + r.errors, 0),
       deliveryP50Ms: round(percentile(delays, 50) ?? NaN, 1),
       deliveryP99Ms: round(percentile(delays, 99) ?? NaN, 1),
@@ -243,7 +245,7 @@ export async function fanoutBench(o) {
       cpuUsPerFix: acceptedTotal ? round(serverMicros / acceptedTotal, 1) : null,
     };
     o.log(
-      `    sent ${sent} fixes in ${result.sendSeconds} s, accepted ${acceptedTotal} (${late} late, not pushed); deliveries ${result.deliveriesReceived}/${result.deliveriesExpected}, lost ${result.lost}; ` +
+      `    sent ${sent} fixes in ${result.sendSeconds} s, accepted ${acceptedTotal} (${late} late, not pushed); deliveries ${result.deliveriesReceived}/${result.deliveriesExpected}, lost ${result.lost} (${result.replayedOnSubscribe} replays of earlier fixes not counted); ` +
         `delivery p50 ${result.deliveryP50Ms} ms, p99 ${result.deliveryP99Ms} ms (max ${result.deliveryMaxMs}), POST p99 ${result.postP99Ms} ms, after the POST's answer p50 ${result.afterAnswerP50Ms} ms, p99 ${result.afterAnswerP99Ms} ms (${result.afterAnswerMatched} matched); server RSS max ${rssMax.map(mb).join(' + ')} MB; cores: ${JSON.stringify(result.coresGrouped)}, machine ${cpu.machineBusyPct}% busy (others ${cpu.otherCores} cores)`,
     );
     const slow = perSecond.filter((p) => p.p99Ms > 100);

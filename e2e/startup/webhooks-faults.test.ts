@@ -147,7 +147,8 @@ describe.concurrent('webhooks under faults', () => {
     // Short waits, and enough of them to outlast the receiver's outage.
     WEBHOOK_RETRY_SCHEDULE: '0,200,400,800,1000,1000,1000,1000,1000,1000,1000,1000,1000,1000',
     WEBHOOK_TIMEOUT_MS: '1000',
-    WEBHOOK_LEASE_MS: '1000',
+    // Short, so a sender killed mid-delivery lets its message go soon; longer than the timeout (env.ts refuses less).
+    WEBHOOK_LEASE_MS: '1500',
   };
 
   it('the receiver down for 3 s, then up: every event is delivered, each package in order of sequence once sorted (SQLite)', async () => {
@@ -224,7 +225,9 @@ describe.concurrent('webhooks under faults', () => {
     const receiver = await receiverOnPort();
     await receiver.start();
     cleanups.push(() => receiver.stop());
-    const twoEnv = { ...env, REDIS_URL, WEBHOOK_POLL_MS: '50' };
+    // A lease as in production (more than a send can take on a loaded machine): exactly once is the claim's doing, not
+    // a sender that happens to finish before a short lease ends.
+    const twoEnv = { ...env, REDIS_URL, WEBHOOK_POLL_MS: '50', WEBHOOK_LEASE_MS: '20000' };
     const databaseUrl = `${PG_URL}?schema=${schema}`;
     const first = await startServer(databaseUrl, cwd, twoEnv);
     cleanups.push(() => void first.child.kill('SIGKILL'));

@@ -55,4 +55,9 @@ describe('environment', () => {
     expect(() => loadEnv({ RETENTION_TRAIL_DAYS: '0' })).toThrow(/RETENTION_TRAIL_DAYS/);
     expect(() => loadEnv({ RETENTION_BATCH_ROWS: '5' })).toThrow(/RETENTION_BATCH_ROWS/);
   });
+
+  it('refuses a webhook lease no longer than the send timeout (another instance could send the message again)', () => {
+    expect(() => loadEnv({ WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_LEASE_MS: '1000' })).toThrow(/WEBHOOK_LEASE_MS: must be more than WEBHOOK_TIMEOUT_MS/);
+    expect(loadEnv({ WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_LEASE_MS: '1500' }).WEBHOOK_LEASE_MS).toBe(1500);
+  });
 });

@@ -188,6 +188,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const env = result.data;
   if (env.S3_ENDPOINT && !env.S3_BUCKET) throw new EnvError('Invalid environment variable S3_BUCKET: required when S3_ENDPOINT is set');
+  // A sender holds a webhook message for the lease; one still sending when it ends may see another instance send it too.
+  if (env.WEBHOOK_LEASE_MS <= env.WEBHOOK_TIMEOUT_MS) {
+    throw new EnvError(`Invalid environment variable WEBHOOK_LEASE_MS: must be more than WEBHOOK_TIMEOUT_MS (${env.WEBHOOK_TIMEOUT_MS})`);
+  }
   return env;
 }
 

@@ -25,6 +25,8 @@ describeApi('GET /api/pickup-requests: search, status, pages', () => {
       });
       expect(res.statusCode, res.body).toBe(201);
       if (i === 0) await ctx.request({ method: 'PATCH', url: `/api/pickup-requests/${res.json().id}/status`, token: ctx.adminToken, payload: { status: 'confirmed' } });
+      // Newest first is by the time of the request, to the millisecond: two made in the same one have no order.
+      await new Promise((r) => setTimeout(r, 3));
     }
   });
   afterAll(async () => ctx?.close());
