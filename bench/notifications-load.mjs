@@ -89,8 +89,10 @@ try {
   };
 
   await lookupRound('warm-up');
+  if (process.env.BENCH_SERVER_NODE_OPTIONS) process.kill(project.pid, 'SIGUSR2');
   const before = [];
   for (let r = 0; r < ROUNDS; r++) before.push(await lookupRound(`before the batch (${r + 1})`));
+  if (process.env.BENCH_SERVER_NODE_OPTIONS) process.kill(project.pid, 'SIGUSR2');
 
   // The batch: every package out for delivery, 16 at a time.
   const batchStart = Date.now();
@@ -105,6 +107,8 @@ try {
   for (let r = 0; r < 2 * ROUNDS && received.size < pkgs.length; r++) {
     const sentBefore = received.size;
     const result = await lookupRound(`while messages are sent (${r + 1})`);
+    // Profiling (BENCH_SERVER_NODE_OPTIONS with a profiler that writes on SIGUSR2): one profile per round.
+    if (process.env.BENCH_SERVER_NODE_OPTIONS && r < 2 * ROUNDS - 1) process.kill(project.pid, 'SIGUSR2');
     const sent = received.size - sentBefore;
     log(`      ${sent} texts sent during that round${received.size < pkgs.length ? '' : ' (the queue emptied during it: not counted)'}`);
     if (received.size < pkgs.length || during.length === 0) during.push({ ...result, textsSent: sent });
