@@ -76,7 +76,7 @@ async function openFresh(): Promise<{ handle: DatabaseHandle; cleanup: () => Pro
   };
 }
 
-/** The tables and columns of the database's own schema (PostgreSQL's introspection lists every schema). */
+/** The tables and columns of the database's own schema (db/pg-introspector.ts lists no other). */
 async function shape(db: Kysely<any>) {
   const schema = DIALECT === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s : undefined;
   const tables = await db.introspection.getTables();
@@ -153,5 +153,39 @@ describeApi('migration 013: the trail index by package with every column (Postgr
       await byHand.cleanup();
       await plain.cleanup();
     }
+  });
+});
+
+describeApi('introspection sees only its own schema (PostgreSQL): another app creating and dropping schemas meanwhile', () => {
+  it('lists its tables and migrates while schemas come and go beside it', async () => {
+    if (DIALECT !== 'postgres') return;
+    const own = await openFresh();
+    const admin = await openDatabase(PG_URL);
+    let churning = true;
+    let churned = 0;
+    // Another app (or another test file): schemas with tables made and dropped as fast as PostgreSQL allows.
+    const churn = (async () => {
+      for (let i = 0; churning; i += 1) {
+        const other = `churn_${unique().toLowerCase()}_${i}`;
+        await sql.raw(`create schema "${other}"`).execute(admin.db);
+        await sql.raw(`create table "${other}".t (id serial primary key, a text, b text)`).execute(admin.db);
+        await sql.raw(`drop schema "${other}" cascade`).execute(admin.db);
+        churned += 1;
+      }
+    })();
+    try {
+      for (let i = 0; i < 40; i += 1) {
+        const tables = await own.handle.db.introspection.getTables();
+        expect(tables.every((t) => !t.name.startsWith('churn_') && !t.schema?.startsWith('churn_'))).toBe(true);
+      }
+      await migrateToLatest(own.handle.db, own.handle.dialect);
+      expect((await own.handle.db.introspection.getTables()).map((t) => t.name)).toContain('packages');
+    } finally {
+      churning = false;
+      await churn;
+      await admin.close();
+      await own.cleanup();
+    }
+    expect(churned).toBeGreaterThan(5);
   });
 });

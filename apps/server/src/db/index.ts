@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
+import { CamelCasePlugin, CompiledQuery, Kysely, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
+import { SchemaScopedPostgresDialect } from './pg-introspector.ts';
 import { applySqlitePragmas } from '../repositories/sqlite-fix-batch.mjs';
 import { isPostgresUrl } from '../env.ts';
 import { applicationNameFor } from './backup.ts';
@@ -144,7 +145,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     client.on('error', () => {});
   });
   const counter: StatementCounter = { statements: 0, fixes: 0, batches: 0 };
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()], log: () => void counter.statements++ });
+  const db = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }), plugins: [new CamelCasePlugin()], log: () => void counter.statements++ });
   return {
     db,
     dialect: 'postgres',
