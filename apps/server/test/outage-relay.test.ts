@@ -2,7 +2,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { makeDriver, makePackage, type DriverFixture } from './fixtures.ts';
 import { DIALECT, describeApi, setupApp, unique, type TestContext } from './helper.ts';
 import { PG_URL } from './global-setup.ts';
@@ -82,7 +82,8 @@ describeApi('database outage while requests run', () => {
       await relay.open();
       const viaRelay = new URL(PG_URL);
       viaRelay.port = String(relay.port);
-      viaRelay.searchParams.set('schema', `outage_${unique().toLowerCase()}`);
+      // Under the run's prefix, so the run drops it afterwards (global-setup.ts).
+      viaRelay.searchParams.set('schema', `${inject('pgRunSchema')}_outage_${unique().toLowerCase()}`);
       ctx = await setupApp({ env: { DATABASE_URL: viaRelay.toString() } });
     } else {
       dir = mkdtempSync(join(tmpdir(), 'cargo-outage-'));
