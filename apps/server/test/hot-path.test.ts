@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/index.ts';
+import { LIVE_STATUSES } from '@cargo/shared';
 import { MERGE_EVERY, moveBufferedFixes } from '../src/repositories/fix-writer.ts';
+import { LIVE } from '../src/repositories/sqlite-fix-batch.mjs';
 import { locationRow } from '../src/repositories/packages.ts';
 import { makeDriver, makePackage, packageBody, type DriverFixture } from './fixtures.ts';
 import { describeApi, DIALECT, setupApp, unique, type TestContext } from './helper.ts';
@@ -217,6 +219,44 @@ describeApi('the public lookup', () => {
     expect((await fix(2)).statusCode).toBe(201);
     const after = (await ctx.request({ method: 'GET', url: `/api/packages/${pkg.trackingNumber}` })).json();
     expect(after.currentLocation).toContain(fixAt(2, startMs).lat.toFixed(6));
+  });
+
+  it('a fix read just before its package was delivered, committed just after, puts no position back in its public text', async () => {
+    const driver = await makeDriver(ctx);
+    const pkg = await makePackage(ctx, { status: 'out_for_delivery' }, driver);
+    const startMs = Date.now() - 60_000;
+    const fix = (step: number) => ctx.request({ method: 'POST', url: `/api/packages/${pkg.id}/gps`, token: driver.token, payload: fixAt(step, startMs) });
+    expect((await fix(0)).statusCode).toBe(201);
+    // The next fix is read and checked while the package is out for delivery; its commit waits until it is delivered.
+    const writer = ctx.app.fixWriter;
+    const write = writer.write;
+    let release!: () => void;
+    const gate = new Promise<void>((ok) => (release = ok));
+    let waiting = false;
+    writer.write = async (w) => {
+      waiting = true;
+      await gate;
+      return write.call(writer, w);
+    };
+    try {
+      const late = fix(1);
+      while (!waiting) await new Promise((r) => setTimeout(r, 2));
+      const delivered = await ctx.request({ method: 'PATCH', url: `/api/packages/${pkg.id}/status`, token: driver.token, payload: { status: 'Delivered' } });
+      expect(delivered.statusCode, delivered.body).toBe(200);
+      release();
+      // Stored for the trail (the driver's own record), as any fix accepted before the delivery.
+      expect((await late).statusCode).toBe(201);
+    } finally {
+      writer.write = write;
+    }
+    const positions = [fixAt(0, startMs), fixAt(1, startMs)].map((f) => f.lat.toFixed(6));
+    const view = await ctx.request({ method: 'GET', url: `/api/packages/${pkg.trackingNumber}` });
+    expect(view.json().status).toBe('delivered');
+    for (const text of positions) expect(view.body).not.toContain(text);
+    const stored = await ctx.app.db.selectFrom('packages').select('currentLocation').where('id', '=', pkg.id).executeTakeFirstOrThrow();
+    for (const text of positions) expect(stored.currentLocation).not.toContain(text);
+    // The writer's own list of the statuses on the way (its thread cannot import the shared one) is the shared one.
+    expect([...LIVE]).toEqual(LIVE_STATUSES);
   });
 
   it('sends the same security headers on every reply, built once', async () => {

@@ -6,7 +6,7 @@ import type { Database, LocationRow } from '../db/types.ts';
 import type { NativeDatabase, StatementCounter } from '../db/index.ts';
 import { newTimeOrderedId } from '../lib/crypto.ts';
 import { isForeignKeyViolation } from './errors.ts';
-import { LOCATION_COLUMNS, MERGE_EVERY, moveBufferedFixes, SqliteFixBatcher, type SqliteBatch, type SqliteBatchResult } from './sqlite-fix-batch.mjs';
+import { LIVE, LOCATION_COLUMNS, MERGE_EVERY, moveBufferedFixes, SqliteFixBatcher, type SqliteBatch, type SqliteBatchResult } from './sqlite-fix-batch.mjs';
 
 /** One fix's writes: its location row, and what it moves. */
 export interface FixWrite {
@@ -32,7 +32,20 @@ export interface ProximityEvent {
 export interface FixWriteResult {
   /** Whether this write moved the proximity state (so its alert is announced): false without a swap. */
   proximityWon: boolean;
+  /**
+   * False when the write had a package text that was not written: the package was no longer on its way when the
+   * batch committed (delivered after the fix read it), and what was read of it is out of date.
+   */
+  textWritten: boolean;
 }
+
+/** What a batch changed besides its locations: the proximity swaps that won, the package texts not written. */
+interface BatchOutcome {
+  won: Set<number>;
+  refusedTexts: ReadonlySet<string>;
+}
+
+const NONE: ReadonlySet<string> = new Set();
 
 /** A batch as the database gets it: one row per location, at most one text and one position per package and driver. */
 interface Batch {
@@ -114,10 +127,10 @@ export abstract class FixWriter {
 
   private async commit(taken: Pending[]): Promise<void> {
     try {
-      const won = await this.writeBatch(toBatch(taken.map((p) => p.write)));
+      const outcome = await this.writeBatch(toBatch(taken.map((p) => p.write)));
       this.counter.batches += 1;
       this.counter.fixes += taken.length;
-      taken.forEach((p, index) => p.resolve({ proximityWon: won.has(index) }));
+      taken.forEach((p, index) => p.resolve(resultOf(p.write, index, outcome)));
       return;
     } catch (err) {
       // Only a fix that breaks a constraint (its package deleted meanwhile) can spoil a batch for the others; any
@@ -131,18 +144,21 @@ export abstract class FixWriter {
     // One of them spoiled the batch: each on its own, so only that one fails.
     for (const p of taken) {
       try {
-        const won = await this.writeBatch(toBatch([p.write]));
+        const outcome = await this.writeBatch(toBatch([p.write]));
         this.counter.batches += 1;
         this.counter.fixes += 1;
-        p.resolve({ proximityWon: won.has(0) });
+        p.resolve(resultOf(p.write, 0, outcome));
       } catch (err) {
         p.reject(err);
       }
     }
   }
 
-  /** Writes a batch in one transaction; answers the places of the writes whose proximity swap won. */
-  protected abstract writeBatch(batch: Batch): Promise<Set<number>>;
+  /**
+   * Writes a batch in one transaction; answers the places of the writes whose proximity swap won and the packages
+   * whose text it did not write (a package text is written only while the package is on its way, design.md §4).
+   */
+  protected abstract writeBatch(batch: Batch): Promise<BatchOutcome>;
 
   /**
    * A write that should not hold the event loop, run where the batches run (SQLite's writer thread), answering the
@@ -151,6 +167,10 @@ export abstract class FixWriter {
   offloadWrite(_sql: string, _parameters: readonly unknown[]): Promise<number> | null {
     return null;
   }
+}
+
+function resultOf(write: FixWrite, index: number, outcome: BatchOutcome): FixWriteResult {
+  return { proximityWon: outcome.won.has(index), textWritten: !write.packageText || !outcome.refusedTexts.has(write.location.packageId) };
 }
 
 /** Collapses a batch: every location, but per package only the newest text and per driver only the newest position. */
@@ -229,7 +249,7 @@ class SqliteFixWriter extends FixWriter {
     this.thread = sqlite.memory ? null : new WriterThread(sqlite.name);
   }
 
-  protected async writeBatch(batch: Batch): Promise<Set<number>> {
+  protected async writeBatch(batch: Batch): Promise<BatchOutcome> {
     const sqliteBatch: SqliteBatch = {
       locations: batch.locations.map(locationValues),
       packageTexts: batch.packageTexts,
@@ -240,7 +260,7 @@ class SqliteFixWriter extends FixWriter {
     this.counter.statements += result.statements;
     this.buffered = true;
     this.armIdleMerge();
-    return new Set(result.won);
+    return { won: new Set(result.won), refusedTexts: result.refusedTexts?.length ? new Set(result.refusedTexts) : NONE };
   }
 
   override offloadWrite(sql: string, parameters: readonly unknown[]): Promise<number> | null {
@@ -358,12 +378,14 @@ class PostgresFixWriter extends FixWriter {
       insert into locations (${LOCATION_COLUMNS.join(', ')}) select ${LOCATION_COLUMNS.join(', ')} from v
     ), pkg as (
       update packages p set current_location = u.loc, updated_at = u.at
-      from unnest($19::text[], $20::text[], $21::text[]) as u(id, loc, at) where p.id = u.id
+      from unnest($19::text[], $20::text[], $21::text[]) as u(id, loc, at)
+      where p.id = u.id and p.status in (${LIVE.map((s) => `'${s}'`).join(', ')})
+      returning p.id
     ), drv as (
       update drivers d set current_lat = w.lat, current_lng = w.lng, last_location_update = w.at, is_online = 1
       from unnest($22::text[], $23::float8[], $24::float8[], $25::text[]) as w(id, lat, lng, at)
       where d.id = w.id and (d.last_location_update is null or d.last_location_update <= w.at)
-    ) select 1`;
+    ) select array(select id from pkg) as written`;
 
   constructor(
     private readonly pool: Pool,
@@ -372,7 +394,7 @@ class PostgresFixWriter extends FixWriter {
     super(counter);
   }
 
-  protected async writeBatch(batch: Batch): Promise<Set<number>> {
+  protected async writeBatch(batch: Batch): Promise<BatchOutcome> {
     // Several instances write batches that update the same packages and drivers: rows locked in id order in every
     // batch, and a batch that still meets a deadlock is run again (nothing of it was written), rather than answering
     // its fixes with a 500 (decision 057: 38 of 6,000 fixes did with three instances).
@@ -385,7 +407,7 @@ class PostgresFixWriter extends FixWriter {
     }
   }
 
-  private async writeBatchOnce(batch: Batch): Promise<Set<number>> {
+  private async writeBatchOnce(batch: Batch): Promise<BatchOutcome> {
     const columns: unknown[][] = LOCATION_COLUMNS.map(() => []);
     for (const row of batch.locations) locationValues(row).forEach((value, i) => columns[i]!.push(value));
     const packageTexts = [...batch.packageTexts].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -402,15 +424,21 @@ class PostgresFixWriter extends FixWriter {
     ];
     const client: PoolClient = await this.pool.connect();
     const won = new Set<number>();
+    const refused = (written: { rows: Array<{ written: string[] }> }): ReadonlySet<string> => {
+      const ids = written.rows[0]?.written ?? [];
+      if (ids.length === packageTexts.length) return NONE;
+      const kept = new Set(ids);
+      return new Set(packageTexts.filter((t) => !kept.has(t.id)).map((t) => t.id));
+    };
     try {
       if (batch.swaps.length === 0) {
-        await client.query({ name: 'cargo-fix-batch', text: PostgresFixWriter.BATCH_SQL, values });
+        const written = await client.query<{ written: string[] }>({ name: 'cargo-fix-batch', text: PostgresFixWriter.BATCH_SQL, values });
         this.counter.statements += 1;
-        return won;
+        return { won, refusedTexts: refused(written) };
       }
       await client.query('begin');
       try {
-        await client.query({ name: 'cargo-fix-batch', text: PostgresFixWriter.BATCH_SQL, values });
+        const written = await client.query<{ written: string[] }>({ name: 'cargo-fix-batch', text: PostgresFixWriter.BATCH_SQL, values });
         for (const swap of batch.swaps) {
           const result = await client.query({
             name: 'cargo-fix-swap',
@@ -434,11 +462,11 @@ class PostgresFixWriter extends FixWriter {
         }
         await client.query('commit');
         this.counter.statements += 3 + batch.swaps.length;
+        return { won, refusedTexts: refused(written) };
       } catch (err) {
         await client.query('rollback').catch(() => undefined);
         throw err;
       }
-      return won;
     } finally {
       client.release();
     }

@@ -17,6 +17,8 @@ export interface SqliteBatch {
 
 export interface SqliteBatchResult {
   won: number[];
+  /** Packages whose current-location text was not written: changed since their fix arrived. */
+  refusedTexts?: string[];
   statements: number;
   /** Rows an 'exec' changed. */
   changes?: number;
@@ -25,6 +27,7 @@ export interface SqliteBatchResult {
 export function applySqlitePragmas(sqlite: Database): void;
 export const LOCATION_COLUMNS: readonly string[];
 export const MERGE_EVERY: number;
+export const LIVE: readonly string[];
 export class SqliteFixBatcher {
   constructor(sqlite: Database);
   write(batch: SqliteBatch): SqliteBatchResult;

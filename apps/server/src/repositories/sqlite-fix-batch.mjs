@@ -40,6 +40,9 @@ export const LOCATION_COLUMNS = [
 /** Fixes buffered in `locations_recent` before one part of the buffer moves to `locations` (decision 041). */
 export const MERGE_EVERY = 500;
 
+/** The statuses of a package on its way (LIVE_STATUSES of @cargo/shared, which this thread cannot import; a test keeps them equal). */
+export const LIVE = ['in_transit', 'out_for_delivery'];
+
 /**
  * The parts, by package id (random UUIDs, so each holds about a quarter of the packages; any id falls in one): a move
  * takes one part's fixes, the next move the next part, so each fix waits for at most four moves and a move takes about
@@ -70,12 +73,15 @@ export class SqliteFixBatcher {
 
   /**
    * One batch in one transaction (BEGIN IMMEDIATE: the write lock first, so nothing read can go stale under it).
-   * Answers the places of the writes whose proximity swap won and how many statements ran.
+   * Answers the places of the writes whose proximity swap won, the packages whose text was not written, and how many
+   * statements ran.
    */
   write(batch) {
     // Prepared on first use: the tables exist by then (the app may be built before the migrations ran).
     const st = (this.statements ??= prepare(this.sqlite));
     const won = [];
+    /** Packages whose text the batch did not write (changed since their fix arrived). */
+    const refusedTexts = [];
     let statements = 2;
     const merge = this.sinceMerge + batch.locations.length >= MERGE_EVERY ? MERGE_PARTS[this.nextPart] : null;
     st.begin.run();
@@ -91,8 +97,12 @@ export class SqliteFixBatcher {
         statements += 2;
       }
       if (batch.packageTexts.length > 0) {
-        st.updatePackages.run(JSON.stringify(batch.packageTexts.map((t) => [t.id, t.currentLocation, t.updatedAt])));
+        const written = st.updatePackages.all(JSON.stringify(batch.packageTexts.map((t) => [t.id, t.currentLocation, t.updatedAt])));
         statements += 1;
+        if (written.length < batch.packageTexts.length) {
+          const ids = new Set(written.map((r) => r.id));
+          for (const t of batch.packageTexts) if (!ids.has(t.id)) refusedTexts.push(t.id);
+        }
       }
       if (batch.drivers.length > 0) {
         st.updateDrivers.run(JSON.stringify(batch.drivers.map((d) => [d.id, d.lat, d.lng, d.recordedAt])));
@@ -118,7 +128,7 @@ export class SqliteFixBatcher {
     } else {
       this.sinceMerge += batch.locations.length;
     }
-    return { won, statements };
+    return { won, refusedTexts, statements };
   }
 
   /** Moves every buffered fix to `locations`, in one transaction; answers how many statements ran. */
@@ -173,9 +183,12 @@ function prepare(sqlite) {
       `insert into locations (${columns}) select ${columns} from locations_recent where ${part} order by package_id, type, recorded_at`,
     ),
     clearFromBuffer: sqlite.prepare(`delete from locations_recent where ${part}`),
+    // Only while the package is still on its way (design.md §4): a fix read just before the package was delivered,
+    // committed just after, must not put the driver's position back into its public text. Answers the packages written.
     updatePackages: sqlite.prepare(
       `update packages set current_location = j.loc, updated_at = j.at
-       from (select value ->> 0 as id, value ->> 1 as loc, value ->> 2 as at from json_each(?)) as j where packages.id = j.id`,
+       from (select value ->> 0 as id, value ->> 1 as loc, value ->> 2 as at from json_each(?)) as j
+       where packages.id = j.id and packages.status in (${LIVE.map((s) => `'${s}'`).join(', ')}) returning packages.id as id`,
     ),
     updateDrivers: sqlite.prepare(
       `update drivers set current_lat = j.lat, current_lng = j.lng, last_location_update = j.at, is_online = 1

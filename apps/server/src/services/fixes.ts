@@ -156,7 +156,7 @@ export class FixService {
     // Compare-and-set: of two fixes racing past a radius, only one announces it.
     const swap = movedCurrent && newState !== oldState ? { expected: oldState, next: newState, event: proximityEvent(pkg, proximity?.alert ?? null, eta, now) } : undefined;
     // Answered only once the commit that holds this fix is done (group commit, repositories/fix-writer.ts).
-    const { proximityWon } = await this.writer
+    const { proximityWon, textWritten } = await this.writer
       .write({
         location: row,
         packageText,
@@ -169,6 +169,12 @@ export class FixService {
         this.hot.forgetPackage(pkg.id);
         throw notFound(ERR.packageNotFound);
       });
+    if (!textWritten) {
+      // The package's delivery ended after this fix read it: the fix is stored for the trail, but its position is
+      // neither the package's public text nor pushed, and what is held of the package is out of date.
+      this.hot.forgetPackage(pkg.id);
+      return { success: true, locationId: row.id, movedCurrent };
+    }
     this.hot.noteFix(pkg.id, { lat: fix.lat, lng: fix.lng, recordedAt, speed }, movedCurrent, {
       ...packageText,
       ...(swap && proximityWon ? { proximityState: newState } : {}),
