@@ -17,7 +17,7 @@ export interface SqliteBatch {
 
 export interface SqliteBatchResult {
   won: number[];
-  /** Packages whose current-location text was not written: changed since their fix arrived. */
+  /** Packages whose current-location text was not written: no longer on their way when the batch committed. */
   refusedTexts?: string[];
   statements: number;
   /** Rows an 'exec' changed. */

@@ -80,7 +80,7 @@ export class SqliteFixBatcher {
     // Prepared on first use: the tables exist by then (the app may be built before the migrations ran).
     const st = (this.statements ??= prepare(this.sqlite));
     const won = [];
-    /** Packages whose text the batch did not write (changed since their fix arrived). */
+    /** Packages whose text the batch did not write (no longer on their way when it committed). */
     const refusedTexts = [];
     let statements = 2;
     const merge = this.sinceMerge + batch.locations.length >= MERGE_EVERY ? MERGE_PARTS[this.nextPart] : null;
