@@ -185,12 +185,18 @@ describeApi('the public lookup', () => {
     expect((await lookup()).statusCode).toBe(404);
   });
 
-  it('a read that began before a fix was committed does not keep the older row (the position it names is current)', async () => {
+  /** A package out for delivery with its driver's first fix stored; `fix(step)` posts the next ones. */
+  async function outForDeliveryWithAFix() {
     const driver = await makeDriver(ctx);
     const pkg = await makePackage(ctx, { status: 'out_for_delivery' }, driver);
     const startMs = Date.now() - 60_000;
     const fix = (step: number) => ctx.request({ method: 'POST', url: `/api/packages/${pkg.id}/gps`, token: driver.token, payload: fixAt(step, startMs) });
     expect((await fix(0)).statusCode).toBe(201);
+    return { driver, pkg, startMs, fix };
+  }
+
+  it('a read that began before a fix was committed does not keep the older row (the position it names is current)', async () => {
+    const { pkg, startMs, fix } = await outForDeliveryWithAFix();
     // Nothing held: the next lookup reads the row. Its read is made to finish only after the next fix's commit, as a
     // read on a loaded machine (or another instance's) can.
     ctx.app.hotState.forgetPackage(pkg.id);
@@ -222,11 +228,7 @@ describeApi('the public lookup', () => {
   });
 
   it('a fix read just before its package was delivered, committed just after, puts no position back in its public text', async () => {
-    const driver = await makeDriver(ctx);
-    const pkg = await makePackage(ctx, { status: 'out_for_delivery' }, driver);
-    const startMs = Date.now() - 60_000;
-    const fix = (step: number) => ctx.request({ method: 'POST', url: `/api/packages/${pkg.id}/gps`, token: driver.token, payload: fixAt(step, startMs) });
-    expect((await fix(0)).statusCode).toBe(201);
+    const { driver, pkg, startMs, fix } = await outForDeliveryWithAFix();
     // The next fix is read and checked while the package is out for delivery; its commit waits until it is delivered.
     const writer = ctx.app.fixWriter;
     const write = writer.write;
