@@ -6,7 +6,7 @@ import type { Database, LocationRow } from '../db/types.ts';
 import type { NativeDatabase, StatementCounter } from '../db/index.ts';
 import { newTimeOrderedId } from '../lib/crypto.ts';
 import { isForeignKeyViolation } from './errors.ts';
-import { LIVE, LOCATION_COLUMNS, MERGE_EVERY, moveBufferedFixes, SqliteFixBatcher, type SqliteBatch, type SqliteBatchResult } from './sqlite-fix-batch.mjs';
+import { LIVE_SQL_LIST, LOCATION_COLUMNS, MERGE_EVERY, moveBufferedFixes, SqliteFixBatcher, type SqliteBatch, type SqliteBatchResult } from './sqlite-fix-batch.mjs';
 
 /** One fix's writes: its location row, and what it moves. */
 export interface FixWrite {
@@ -379,7 +379,7 @@ class PostgresFixWriter extends FixWriter {
     ), pkg as (
       update packages p set current_location = u.loc, updated_at = u.at
       from unnest($19::text[], $20::text[], $21::text[]) as u(id, loc, at)
-      where p.id = u.id and p.status in (${LIVE.map((s) => `'${s}'`).join(', ')})
+      where p.id = u.id and p.status in (${LIVE_SQL_LIST})
       returning p.id
     ), drv as (
       update drivers d set current_lat = w.lat, current_lng = w.lng, last_location_update = w.at, is_online = 1

@@ -28,6 +28,7 @@ export function applySqlitePragmas(sqlite: Database): void;
 export const LOCATION_COLUMNS: readonly string[];
 export const MERGE_EVERY: number;
 export const LIVE: readonly string[];
+export const LIVE_SQL_LIST: string;
 export class SqliteFixBatcher {
   constructor(sqlite: Database);
   write(batch: SqliteBatch): SqliteBatchResult;

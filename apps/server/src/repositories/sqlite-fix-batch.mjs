@@ -42,6 +42,8 @@ export const MERGE_EVERY = 500;
 
 /** The statuses of a package on its way (LIVE_STATUSES of @cargo/shared, which this thread cannot import; a test keeps them equal). */
 export const LIVE = ['in_transit', 'out_for_delivery'];
+/** The same, as the list of an SQL `in (…)` (both dialects' batch statements). */
+export const LIVE_SQL_LIST = LIVE.map((s) => `'${s}'`).join(', ');
 
 /**
  * The parts, by package id (random UUIDs, so each holds about a quarter of the packages; any id falls in one): a move
@@ -190,7 +192,7 @@ function prepare(sqlite) {
     updatePackages: sqlite.prepare(
       `update packages set current_location = j.loc, updated_at = j.at
        from (select value ->> 0 as id, value ->> 1 as loc, value ->> 2 as at from json_each(?)) as j
-       where packages.id = j.id and +packages.status in (${LIVE.map((s) => `'${s}'`).join(', ')}) returning packages.id as id`,
+       where packages.id = j.id and +packages.status in (${LIVE_SQL_LIST}) returning packages.id as id`,
     ),
     updateDrivers: sqlite.prepare(
       `update drivers set current_lat = j.lat, current_lng = j.lng, last_location_update = j.at, is_online = 1
