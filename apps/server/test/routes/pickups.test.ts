@@ -23,6 +23,8 @@ describeApi('pickup requests', () => {
     driver = await makeDriver(ctx);
     const a = await ctx.request({ method: 'POST', url: '/api/schedule-pickup', payload: validRequest(), remoteAddress: '10.20.0.1' });
     first = a.json();
+    // Newest first is by the time of the request, to the millisecond: two made in the same one have no order.
+    await new Promise((r) => setTimeout(r, 3));
     const b = await ctx.request({
       method: 'POST',
       url: '/api/schedule-pickup',
