@@ -8,11 +8,12 @@ import websocket from '@fastify/websocket';
 import { z } from 'zod';
 import { ERR, isWebRoute } from '@cargo/shared';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { prepareDatabase, type FirstStart } from './bootstrap.ts';
 import demoDrivePlugin from './demo/demo-drive.ts';
 import { DEMO_REQUEST_HEADER, DEMO_REQUEST_TOKEN } from './demo/demo-drive-setting.ts';
 import { openDatabase, type DatabaseHandle } from './db/index.ts';
+import { fastValidatorCompiler } from './lib/fast-validators.ts';
 import { configureSecretHashing } from './lib/crypto.ts';
 import type { Env } from './env.ts';
 import authPlugin from './plugins/auth.ts';
@@ -93,7 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       rawRequest.headers[DEMO_REQUEST_HEADER] === DEMO_REQUEST_TOKEN ? logger.child({ ...bindings, demo: 'demo data' }, { ...opts, level: 'warn' }) : logger.child(bindings, opts),
   });
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(fastValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON bodies change state: with SameSite cookies that stops cross-site forgery (design.md §4).
   app.removeContentTypeParser('text/plain');

@@ -366,6 +366,19 @@ export class PackageRepository {
     return rows.map((r) => (r.speed == null ? null : Number(r.speed))).reverse();
   }
 
+  /**
+   * The newest `count` fixes by device time, newest first, with what the fix pipeline keeps of them (the hot state's
+   * fix state): the first is `newestFix`'s, their speeds `recentSpeeds`'. One read instead of those two.
+   */
+  newestFixes(packageId: string, count: number): Promise<Array<Pick<LocationRow, 'lat' | 'lng' | 'speed' | 'recordedAt'>>> {
+    return this.fixesOf(packageId)
+      .select(['lat', 'lng', 'speed', 'recordedAt'])
+      .orderBy('recordedAt', 'desc')
+      .orderBy('createdAt', 'desc')
+      .limit(count)
+      .execute();
+  }
+
   // --- figures ---
 
   async count(): Promise<number> {

@@ -120,16 +120,17 @@ export class HotState {
     return this.read(this.admins, id, () => this.repos.admins.findById(id));
   }
 
-  /** The package's newest fix and recent speeds (two reads the first time, none after). */
+  /** The package's newest fix and recent speeds (one read the first time, none after). */
   async fixState(packageId: string): Promise<FixState> {
     const held = this.fresh(this.fixStates.get(packageId));
     if (held) return held;
     const generation = this.generation;
     const startedAt = this.clock();
-    const [newest, speeds] = await Promise.all([this.repos.packages.newestFix(packageId), this.repos.packages.recentSpeeds(packageId, SPEED_WINDOW)]);
+    const fixes = await this.repos.packages.newestFixes(packageId, SPEED_WINDOW);
+    const newest = fixes[0];
     const state: FixState = {
       newest: newest ? { lat: Number(newest.lat), lng: Number(newest.lng), recordedAt: newest.recordedAt } : null,
-      speeds,
+      speeds: fixes.map((f) => (f.speed == null ? null : Number(f.speed))).reverse(),
     };
     if (this.mayHold(packageId, generation, startedAt)) this.fixStates.set(packageId, { value: state, at: this.readAt() });
     return state;
