@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gpsFixSchema, idParam, LIMITS } from '@cargo/shared';
-import { fastValidatorCompiler, parseGpsFix, parseIdParam } from './fast-validators.ts';
+import { fastValidatorCompiler, GPS_FIX_FIELDS, parseGpsFix, parseIdParam } from './fast-validators.ts';
 
 /** A small seeded generator, so a failure names an input that can be found again. */
 function random(seed: number): () => number {
@@ -60,6 +60,11 @@ describe('fast validators', () => {
     // Plenty of the bodies are plain: the fast path takes most of what zod accepts, not leaving everything to zod.
     expect(fast).toBeGreaterThan(2_000);
     expect(fast / valid).toBeGreaterThan(0.6);
+  });
+
+  it('know every field of the schema (a field added to one and not the other fails here)', () => {
+    expect([...GPS_FIX_FIELDS].sort()).toStrictEqual(Object.keys(gpsFixSchema.shape).sort());
+    expect(Object.keys(idParam.shape)).toStrictEqual(['id']);
   });
 
   it('take the bodies the driver pages and the benchmarks send', () => {

@@ -47,6 +47,9 @@ function optionalText(out: Record<string, unknown>, data: Record<string, unknown
   return undefined;
 }
 
+/** The fields `parseGpsFix` knows: a test holds them equal to the schema's. */
+export const GPS_FIX_FIELDS = ['lat', 'lng', 'accuracy', 'heading', 'altitude', 'battery', 'speed', 'timestamp', 'address', 'driverName', 'driverPhone', 'vehicleId'];
+
 /** `gpsFixSchema` (schemas/gps.ts) on a plain body. */
 export function parseGpsFix(data: unknown): unknown {
   if (!isPlainObject(data) || !inRange(data.lat, -90, 90) || !inRange(data.lng, -180, 180)) return undefined;
