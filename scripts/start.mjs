@@ -39,7 +39,7 @@ export const PARTS = [
     workspace: 'apps/server',
     inputs: ['apps/server', ...shared],
     outDir: 'apps/server/dist',
-    outputs: ['apps/server/dist/server.js', 'apps/server/dist/cli.js', 'apps/server/dist/sqlite-fix-thread.mjs'],
+    outputs: ['apps/server/dist/server.js', 'apps/server/dist/cli.js', 'apps/server/dist/sqlite-fix-thread.mjs', 'apps/server/dist/sqlite-checkpoint-thread.mjs'],
   },
 ];
 

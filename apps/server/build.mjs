@@ -17,10 +17,10 @@ await build({
   logLevel: 'warning',
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
-// The fix writer's thread (decision 079) is a file of its own beside server.js: `new URL('./sqlite-fix-thread.mjs',
-// import.meta.url)` finds it there as it finds the source beside fix-writer.ts.
+// The fix writer's thread and the checkpoint thread (decisions 079 and 084) are files of their own beside server.js:
+// `new URL('./sqlite-fix-thread.mjs', import.meta.url)` finds each there as it finds the source beside fix-writer.ts.
 await build({
-  entryPoints: { 'sqlite-fix-thread': 'src/repositories/sqlite-fix-thread.mjs' },
+  entryPoints: { 'sqlite-fix-thread': 'src/repositories/sqlite-fix-thread.mjs', 'sqlite-checkpoint-thread': 'src/repositories/sqlite-checkpoint-thread.mjs' },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,

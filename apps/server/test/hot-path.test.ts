@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -116,6 +117,30 @@ describeApi('the ingest path under load', () => {
     expect(moveBufferedFixes(native.sqlite)).toBe(left);
     expect(count('locations_recent')).toBe(0);
     expect(count('locations_all')).toBe(before + written);
+  });
+
+  it.skipIf(DIALECT !== 'sqlite')('on SQLite the checkpoint thread copies the WAL back within moments of a batch, not at 10,000 pages', async () => {
+    const native = ctx.app.database.native;
+    if (native.dialect !== 'sqlite') return;
+    // The WAL index (the -shm file, SQLite's file format §4.5): the frames in the WAL (mxFrame, offset 16 of its
+    // header) and how many of them are copied back into the database file (nBackfill, offset 96).
+    const walIndex = () => {
+      const shm = readFileSync(`${native.sqlite.name}-shm`);
+      return { frames: shm.readUInt32LE(16), copied: shm.readUInt32LE(96) };
+    };
+    const at = new Date().toISOString();
+    await Promise.all(
+      fleet.map(({ packageId }) => ctx.app.fixWriter.write({ location: locationRow({ packageId, lat: 41.9, lng: -87.6, type: 'current', source: 'gps', isLiveTracking: 1, recordedAt: at, createdAt: at }) })),
+    );
+    // A few hundred pages at most were written: far below the automatic checkpoint, which alone would leave them.
+    const deadline = Date.now() + 3_000;
+    let index = walIndex();
+    while (index.copied < index.frames && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      index = walIndex();
+    }
+    expect(index.frames).toBeLessThan(10_000);
+    expect(index.copied).toBe(index.frames);
   });
 
   it('a session ends at once on logout, on deactivation and on a PIN reset', async () => {

@@ -235,6 +235,8 @@ export { MERGE_EVERY, moveBufferedFixes };
  */
 class SqliteFixWriter extends FixWriter {
   private readonly thread: WriterThread | null;
+  /** Copies the WAL back into the file every 100 ms (decision 084); started with the first batch. */
+  private checkpointer: Worker | null = null;
   private inline: SqliteFixBatcher | null = null;
   /** Whether the buffer may hold fixes (false after the whole of it moved); at start, what a previous process left. */
   private buffered = true;
@@ -256,6 +258,7 @@ class SqliteFixWriter extends FixWriter {
       drivers: batch.drivers,
       swaps: batch.swaps.map((s) => ({ ...s, event: s.event && { id: newTimeOrderedId(), ...s.event } })),
     };
+    if (this.thread && !this.checkpointer) this.startCheckpointer();
     const result = this.thread ? await this.thread.call({ kind: 'batch', batch: sqliteBatch }) : await this.onServerConnection((b) => b.write(sqliteBatch));
     this.counter.statements += result.statements;
     this.buffered = true;
@@ -269,6 +272,17 @@ class SqliteFixWriter extends FixWriter {
       this.counter.statements += 1;
       return r.changes ?? 0;
     });
+  }
+
+  /**
+   * The checkpoint thread (sqlite-checkpoint-thread.mjs), on the first batch: a server that never takes a fix does
+   * not need it. If it fails, the connections' automatic checkpoint still bounds the WAL, as before it existed.
+   */
+  private startCheckpointer(): void {
+    const worker = new Worker(new URL('./sqlite-checkpoint-thread.mjs', import.meta.url), { workerData: { file: this.sqlite.name, from: import.meta.url } });
+    worker.unref();
+    worker.on('error', () => undefined);
+    this.checkpointer = worker;
   }
 
   private onServerConnection<T>(fn: (batcher: SqliteFixBatcher) => T): Promise<T> {
@@ -300,7 +314,8 @@ class SqliteFixWriter extends FixWriter {
     try {
       await this.mergeAll();
     } finally {
-      await this.thread?.close();
+      await Promise.all([this.thread?.close(), this.checkpointer?.terminate()]);
+      this.checkpointer = null;
     }
   }
 }
