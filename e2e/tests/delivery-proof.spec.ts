@@ -100,6 +100,30 @@ test.describe('closing a stop with proof of delivery (375 px)', () => {
     await expect(page.getByRole('button', { name: `Close stop ${attempt.trackingNumber}` })).toBeVisible();
   });
 
+  test('Complete tapped while the photo is still being prepared waits for it, then closes the stop with the photo', async ({ page, context, request, driver }) => {
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ ...START, accuracy: 8 });
+    // A slow phone: decoding the photo takes 1.5 s.
+    await page.addInitScript(() => {
+      const decode = window.createImageBitmap.bind(window);
+      window.createImageBitmap = ((...args: Parameters<typeof createImageBitmap>) =>
+        new Promise((resolve) => setTimeout(resolve, 1_500)).then(() => decode(...args))) as typeof createImageBitmap;
+    });
+    const pkg = await createPackage(request, driver, 'out_for_delivery');
+    await signInDriverInPage(page, request, driver);
+    await page.goto('/driver-dashboard');
+    const sheet = await openSheet(page, pkg, 'Left without a person');
+    await sheet.getByLabel('Where was it left?').selectOption('front_door');
+    await sheet.getByLabel('Take photo').setInputFiles(PHOTO);
+    await expect(sheet.getByRole('button', { name: 'Preparing photo…' })).toBeDisabled();
+    await sheet.getByRole('button', { name: 'Complete' }).click();
+    await expect(sheet).toBeHidden({ timeout: 20_000 });
+    await expect(page.getByText('A photo is required for this outcome')).toHaveCount(0);
+    const proof = await proofOf(request, pkg.id);
+    expect(proof.outcomes).toHaveLength(1);
+    expect(proof.outcomes[0]!.full?.photo).toBeTruthy();
+  });
+
   test('a stop closed offline is kept, sent when the network returns, and the customer page shows the proof (not the public page)', async ({ page, context, request, driver, browser }) => {
     test.setTimeout(90_000);
     await context.grantPermissions(['geolocation']);

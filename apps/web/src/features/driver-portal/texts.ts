@@ -243,6 +243,7 @@ export const DRIVER_TEXTS = {
   positionAt: (accuracy: number | null) => (accuracy == null ? 'Position found' : `Position found (±${Math.round(accuracy)} m)`),
   complete: 'Complete',
   completing: 'Sending…',
+  preparingPhoto: 'Preparing photo…',
   cancel: 'Cancel',
   closeSheet: 'Close without completing',
   stopClosed: 'Stop closed',

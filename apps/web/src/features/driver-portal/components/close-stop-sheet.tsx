@@ -63,6 +63,7 @@ function CloseStopForm({ pkg, onClose, initialKind }: { pkg: Package; onClose: (
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [preparingPhoto, setPreparingPhoto] = useState(false);
   const photoInput = useRef<HTMLInputElement>(null);
   const id = useId();
 
@@ -85,10 +86,16 @@ function CloseStopForm({ pkg, onClose, initialKind }: { pkg: Package; onClose: (
 
   const choosePhoto = async (file: File | undefined) => {
     if (!file) return;
-    const scaled = await scalePhoto(file);
-    setPhoto(scaled);
-    setPhotoUrl(URL.createObjectURL(scaled));
-    setErrors((e) => ({ ...e, photo: '' }));
+    // Complete waits while the photo is scaled: a tap in between must not close the stop as if there were none.
+    setPreparingPhoto(true);
+    try {
+      const scaled = await scalePhoto(file);
+      setPhoto(scaled);
+      setPhotoUrl(URL.createObjectURL(scaled));
+      setErrors((e) => ({ ...e, photo: '' }));
+    } finally {
+      setPreparingPhoto(false);
+    }
   };
   const removePhoto = () => {
     setPhoto(null);
@@ -109,6 +116,7 @@ function CloseStopForm({ pkg, onClose, initialKind }: { pkg: Package; onClose: (
   };
 
   const complete = async () => {
+    if (preparingPhoto) return;
     const found = validate();
     setErrors(found);
     setServerError(null);
@@ -263,8 +271,8 @@ function CloseStopForm({ pkg, onClose, initialKind }: { pkg: Package; onClose: (
           <Button size="lg" variant="default" onClick={onClose}>
             {T.cancel}
           </Button>
-          <Button size="lg" onClick={() => void complete()} loading={busy} disabled={!kind}>
-            {busy ? T.completing : T.complete}
+          <Button size="lg" onClick={() => void complete()} loading={busy || preparingPhoto} disabled={!kind}>
+            {busy ? T.completing : preparingPhoto ? T.preparingPhoto : T.complete}
           </Button>
         </Group>
       </div>
