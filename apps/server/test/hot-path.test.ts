@@ -119,6 +119,19 @@ describeApi('the ingest path under load', () => {
     expect(count('locations_all')).toBe(before + written);
   });
 
+  it.skipIf(DIALECT !== 'sqlite')('on SQLite a package\'s newest fixes are read newest first from both tables, not every fix sorted', async () => {
+    const native = ctx.app.database.native;
+    if (native.dialect !== 'sqlite') return;
+    const query = ctx.app.repos.packages.newestFixesQuery(fleet[0]!.packageId, 10).compile();
+    const plan = (native.sqlite.prepare(`explain query plan ${query.sql}`).all(...(query.parameters as unknown[])) as Array<{ detail: string }>).map((r) => r.detail);
+    expect(plan).toContain('MERGE (UNION ALL)');
+    expect(plan.join(' | ')).not.toMatch(/CO-ROUTINE|SCAN locations_all/);
+    // And it answers what the two reads it replaced answer.
+    const fixes = await ctx.app.repos.packages.newestFixes(fleet[0]!.packageId, 10);
+    expect(fixes[0]?.recordedAt).toBe((await ctx.app.repos.packages.newestFix(fleet[0]!.packageId))?.recordedAt);
+    expect(fixes.map((f) => (f.speed == null ? null : Number(f.speed))).reverse()).toEqual(await ctx.app.repos.packages.recentSpeeds(fleet[0]!.packageId, 10));
+  });
+
   it.skipIf(DIALECT !== 'sqlite')('on SQLite the checkpoint thread copies the WAL back within moments of a batch, not at 10,000 pages', async () => {
     const native = ctx.app.database.native;
     if (native.dialect !== 'sqlite') return;

@@ -370,13 +370,19 @@ export class PackageRepository {
    * The newest `count` fixes by device time, newest first, with what the fix pipeline keeps of them (the hot state's
    * fix state): the first is `newestFix`'s, their speeds `recentSpeeds`'. One read instead of those two.
    */
-  newestFixes(packageId: string, count: number): Promise<Array<Pick<LocationRow, 'lat' | 'lng' | 'speed' | 'recordedAt'>>> {
+  newestFixes(packageId: string, count: number): Promise<Array<Pick<LocationRow, 'lat' | 'lng' | 'speed' | 'recordedAt' | 'createdAt'>>> {
+    return this.newestFixesQuery(packageId, count).execute();
+  }
+
+  /** `newestFixes`' query (its plan is tested). */
+  newestFixesQuery(packageId: string, count: number) {
+    // Both columns it orders by are selected: then SQLite merges the view's two tables in order, reading only the
+    // newest fixes. Without createdAt it read every fix of the package into a sorter.
     return this.fixesOf(packageId)
-      .select(['lat', 'lng', 'speed', 'recordedAt'])
+      .select(['lat', 'lng', 'speed', 'recordedAt', 'createdAt'])
       .orderBy('recordedAt', 'desc')
       .orderBy('createdAt', 'desc')
-      .limit(count)
-      .execute();
+      .limit(count);
   }
 
   // --- figures ---
