@@ -116,6 +116,7 @@ test.describe('closing a stop with proof of delivery (375 px)', () => {
     await sheet.getByLabel('Where was it left?').selectOption('front_door');
     await sheet.getByLabel('Take photo').setInputFiles(PHOTO);
     await expect(sheet.getByRole('button', { name: 'Preparing photo…' })).toBeDisabled();
+    await expect(sheet.getByRole('status').filter({ hasText: 'Preparing photo…' })).toBeVisible();
     await sheet.getByRole('button', { name: 'Complete' }).click();
     await expect(sheet).toBeHidden({ timeout: 20_000 });
     await expect(page.getByText('A photo is required for this outcome')).toHaveCount(0);

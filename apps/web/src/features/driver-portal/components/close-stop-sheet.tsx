@@ -229,6 +229,11 @@ function CloseStopForm({ pkg, onClose, initialKind }: { pkg: Package; onClose: (
               {T.photo} <Text component="span" size="sm" c="dimmed">({needed.photo ? T.required : T.optional})</Text>
             </Text>
             {photoUrl && <img src={photoUrl} alt={T.photoTaken} className={classes.photo} />}
+            {preparingPhoto && (
+              <Text size="sm" c="dimmed" role="status" mt={4}>
+                {T.preparingPhoto}
+              </Text>
+            )}
             <Group gap="sm" mt={6}>
               <input
                 ref={photoInput}
