@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { applySqlitePragmas } from './sqlite-fix-batch.mjs';
 
 /** How often the WAL is copied back (a checkpoint with nothing to copy costs a few microseconds). */
-export const CHECKPOINT_EVERY_MS = 100;
+const CHECKPOINT_EVERY_MS = 100;
 
 // better-sqlite3 is CommonJS; resolved from the server's own folder (workerData.from), as the server resolves it.
 const SQLite = createRequire(workerData.from)('better-sqlite3');
