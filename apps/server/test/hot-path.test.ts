@@ -7,6 +7,7 @@ import { LIVE_STATUSES } from '@cargo/shared';
 import { MERGE_EVERY, moveBufferedFixes } from '../src/repositories/fix-writer.ts';
 import { LIVE } from '../src/repositories/sqlite-fix-batch.mjs';
 import { locationRow } from '../src/repositories/packages.ts';
+import { sha256 } from '../src/lib/crypto.ts';
 import { makeDriver, makePackage, packageBody, type DriverFixture } from './fixtures.ts';
 import { describeApi, DIALECT, setupApp, unique, type TestContext } from './helper.ts';
 
@@ -154,6 +155,56 @@ describeApi('the ingest path under load', () => {
     }
     expect(index.frames).toBeLessThan(10_000);
     expect(index.copied).toBe(index.frames);
+  });
+
+  it.skipIf(DIALECT !== 'sqlite')('on SQLite no write waits for the writer thread\'s lock on the event loop', async () => {
+    const native = ctx.app.database.native;
+    if (native.dialect !== 'sqlite') return;
+    const { driver } = fleet[7]!;
+    const edited = await makePackage(ctx, {});
+    // A session last used 5 minutes ago (its use is written again), and a tracker: its contact is written on every report.
+    const token = await ctx.app.sessions.create('driver', driver.id);
+    native.sqlite.prepare('update sessions set last_seen_at = ? where token_hash = ?').run(new Date(Date.now() - 300_000).toISOString(), sha256(token));
+    const device = (await ctx.request({ method: 'POST', url: '/api/devices', token: ctx.adminToken, payload: { driverId: driver.id, name: 'Van tracker' } })).json();
+    // The writer thread holds the write lock for a while, as during a long batch or a move of the buffer: a write
+    // statement takes the lock when it starts, and this one then counts a million rows.
+    let longestGap = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      longestGap = Math.max(longestGap, performance.now() - last);
+      last = performance.now();
+    }, 5);
+    const started = performance.now();
+    const held = ctx.app.fixWriter
+      .offloadWrite(
+        `update settings set value = value where (select count(*) from (with recursive n(i) as (select 1 union all select i + 1 from n where i < 1000000) select i from n)) < 0`,
+        [],
+      )!
+      .then(() => performance.now() - started);
+    try {
+      await new Promise((r) => setTimeout(r, 20));
+      // Meanwhile: a request whose session's use is written, a tracker's report, and an admin's edit (a transaction on
+      // the server's own connection). On that connection, SQLite's busy handler would sleep with the event loop held.
+      const [me, report, edit] = await Promise.all([
+        ctx.request({ method: 'GET', url: '/api/drivers/me', token }),
+        ctx.request({ method: 'GET', url: `/api/osmand?id=${device.identifier}&batt=64&timestamp=${Math.floor(Date.now() / 1000)}` }),
+        ctx.request({ method: 'PUT', url: `/api/packages/${edited.id}`, token: ctx.adminToken, payload: packageBody({ trackingNumber: edited.trackingNumber, customerName: 'Held Lock' }) }),
+      ]);
+      expect(me.statusCode, me.body).toBe(200);
+      expect(report.statusCode, report.body).toBe(200);
+      expect(edit.statusCode, edit.body).toBe(200);
+    } finally {
+      clearInterval(ticker);
+    }
+    const heldMs = await held;
+    expect(heldMs).toBeGreaterThan(100);
+    expect(longestGap).toBeLessThan(Math.max(50, heldMs / 3));
+    const session = native.sqlite.prepare('select last_seen_at as at from sessions where token_hash = ?').get(sha256(token)) as { at: string };
+    expect(Date.now() - Date.parse(session.at)).toBeLessThan(60_000);
+    const row = native.sqlite.prepare('select last_seen_at as at, last_battery as battery from devices where id = ?').get(device.id) as { at: string; battery: number };
+    expect(row.battery).toBe(64);
+    expect(Date.now() - Date.parse(row.at)).toBeLessThan(60_000);
+    expect((native.sqlite.prepare('select customer_name as name from packages where id = ?').get(edited.id) as { name: string }).name).toBe('Held Lock');
   });
 
   it('a session ends at once on logout, on deactivation and on a PIN reset', async () => {

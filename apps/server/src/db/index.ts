@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { CamelCasePlugin, CompiledQuery, Kysely, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
+import { CamelCasePlugin, CompiledQuery, Kysely, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type QueryResult, type SqliteDialectConfig } from 'kysely';
 import { SchemaScopedPostgresDialect } from './pg-introspector.ts';
 import { applySqlitePragmas } from '../repositories/sqlite-fix-batch.mjs';
 import { isPostgresUrl } from '../env.ts';
 import { applicationNameFor } from './backup.ts';
 import type { Database, Dialect } from './types.ts';
+import { WriteGateSlot } from './write-gate.ts';
 import type { Database as SqliteNative, Statement } from 'better-sqlite3';
 
 /** The driver under Kysely, for the few hot paths that run prepared statements of their own (repositories/fix-writer.ts). */
@@ -28,6 +29,8 @@ export interface DatabaseHandle {
   /** True while the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** SQLite: what a write on the server's connection awaits first (write-gate.ts); set by the app's fix writer. */
+  writeGate: WriteGateSlot;
 }
 
 /**
@@ -46,7 +49,9 @@ async function openSqlite(url: string): Promise<DatabaseHandle> {
   const native = new SQLite(file);
   applySqlitePragmas(native);
   const counter: StatementCounter = { statements: 0, fixes: 0, batches: 0 };
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(native) }), plugins: [new CamelCasePlugin()], log: () => void counter.statements++ });
+  const writeGate = new WriteGateSlot();
+  const statements = withStatementCache(native);
+  const db = new Kysely<Database>({ dialect: new GatedSqliteDialect({ database: statements }, statements, writeGate), plugins: [new CamelCasePlugin()], log: () => void counter.statements++ });
   return {
     db,
     dialect: 'sqlite',
@@ -61,6 +66,7 @@ async function openSqlite(url: string): Promise<DatabaseHandle> {
       }
     },
     close: () => db.destroy(),
+    writeGate,
   };
 }
 
@@ -70,17 +76,86 @@ async function openSqlite(url: string): Promise<DatabaseHandle> {
  * commit could not write after it (SQLITE_BUSY_SNAPSHOT, which no busy timeout retries). Begun at once, it waits for
  * the thread's batch (a few milliseconds, within busy_timeout) and then reads and writes what is current.
  */
-class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly settings: SqliteDialectConfig) {
+class GatedSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly settings: SqliteDialectConfig,
+    private readonly statements: { prepare(sql: string): Statement },
+    private readonly gate: WriteGateSlot,
+  ) {
     super(settings);
   }
 
   override createDriver(): SqliteDriver {
-    return new (class extends SqliteDriver {
-      override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-      }
-    })(this.settings);
+    return new GatedSqliteDriver(this.settings, this.statements, this.gate);
+  }
+}
+
+/**
+ * Kysely's one SQLite connection, whose writes take their turn at the write lock through the gate (write-gate.ts,
+ * decision 085) before SQLite's busy handler could sleep on the event loop: a transaction from its BEGIN to its end,
+ * a write outside one for itself. Reads never wait (WAL: they do not need the lock).
+ */
+class GatedSqliteDriver extends SqliteDriver {
+  /** While a transaction is open: the end of its turn. */
+  private endTurn: (() => void) | null = null;
+
+  constructor(
+    settings: SqliteDialectConfig,
+    private readonly statements: { prepare(sql: string): Statement },
+    private readonly gate: WriteGateSlot,
+  ) {
+    super(settings);
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    return {
+      executeQuery: <R>(query: CompiledQuery) => this.execute<R>(connection, query),
+      streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => connection.streamQuery<R>(query, chunkSize),
+    };
+  }
+
+  private async execute<R>(connection: DatabaseConnection, query: CompiledQuery): Promise<QueryResult<R>> {
+    // The statement is prepared (and kept) here to ask whether it writes; the connection then finds it kept.
+    if (this.endTurn || this.statements.prepare(query.sql).readonly) return connection.executeQuery<R>(query);
+    const end = await this.gate.enter();
+    try {
+      return await connection.executeQuery<R>(query);
+    } finally {
+      end();
+    }
+  }
+
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    this.endTurn = await this.gate.enter();
+    try {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    } catch (err) {
+      this.finishTurn();
+      throw err;
+    }
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.commitTransaction(connection);
+    } finally {
+      this.finishTurn();
+    }
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } finally {
+      this.finishTurn();
+    }
+  }
+
+  private finishTurn(): void {
+    const end = this.endTurn;
+    this.endTurn = null;
+    end?.();
   }
 }
 
@@ -91,7 +166,7 @@ class ImmediateSqliteDialect extends SqliteDialect {
  * Kysely runs one query at a time on this one connection and nothing here streams a query (an open iterator would hold
  * its statement).
  */
-function withStatementCache(native: SqliteNative): ConstructorParameters<typeof SqliteDialect>[0]['database'] & object {
+function withStatementCache(native: SqliteNative): { prepare(sql: string): Statement; close(): void } {
   const statements = new Map<string, Statement>();
   return {
     prepare(sql: string): Statement {
@@ -160,5 +235,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       }
     },
     close: () => db.destroy(),
+    // PostgreSQL's writers wait for each other in the server, not in this process: nothing to take a turn at.
+    writeGate: new WriteGateSlot(),
   };
 }

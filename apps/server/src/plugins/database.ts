@@ -43,7 +43,8 @@ export default fp(
     const hotState = new HotState(repos, changes);
     const sessions = new SessionService(repos.sessions, Date.now, changes);
     const fixWriter = FixWriter.for(opts.handle.native, opts.handle.db, opts.handle.counter);
-    repos.retention.offloadWritesTo((sql, parameters) => fixWriter.offloadWrite(sql, parameters));
+    repos.offloadWritesTo((sql, parameters) => fixWriter.offloadWrite(sql, parameters));
+    opts.handle.writeGate.set(fixWriter.writeGate());
     app.decorate('database', opts.handle);
     app.decorate('db', opts.handle.db);
     app.decorate('dialect', opts.handle.dialect);
@@ -71,6 +72,8 @@ export default fp(
       hotState.close();
       // Every fix taken is written before the database closes.
       await fixWriter.close().catch((err: unknown) => app.log.error({ err }, 'fixes still queued at shutdown could not be written'));
+      // The thread is gone: the connection's writes no longer take turns with it.
+      opts.handle.writeGate.set(null);
       const { fixes, batches, statements } = opts.handle.counter;
       if (fixes > 0) app.log.info({ fixes, batches, fixesPerBatch: Math.round((fixes / batches) * 10) / 10, statements }, 'fix writer: fixes committed since start');
       if (opts.closeOnShutdown) await opts.handle.close();

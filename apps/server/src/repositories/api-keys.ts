@@ -1,9 +1,13 @@
 import type { ApiKeyRow, IdempotencyKeyRow } from '../db/types.ts';
 import type { Executor } from './executor.ts';
+import { WriteOffload } from './offload.ts';
 
 /** The api_keys and idempotency_keys tables (issue 19): the only code that queries them. */
 export class ApiKeyRepository {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly offload: WriteOffload = new WriteOffload(),
+  ) {}
 
   async insert(row: ApiKeyRow): Promise<void> {
     await this.db.insertInto('apiKeys').values(row).execute();
@@ -26,8 +30,9 @@ export class ApiKeyRepository {
     await this.db.updateTable('apiKeys').set({ revokedAt: at }).where('id', '=', id).where('revokedAt', 'is', null).execute();
   }
 
+  /** Records the key's last use, off the event loop where it can be (repositories/offload.ts). */
   async touch(id: string, at: string): Promise<void> {
-    await this.db.updateTable('apiKeys').set({ lastUsedAt: at }).where('id', '=', id).execute();
+    await this.offload.run(this.db.updateTable('apiKeys').set({ lastUsedAt: at }).where('id', '=', id));
   }
 
   // --- Idempotency-Key ---

@@ -1,9 +1,13 @@
 import type { DevicePointRow, DeviceRow } from '../db/types.ts';
 import type { CountValue, Executor } from './executor.ts';
+import { WriteOffload } from './offload.ts';
 
 /** The devices table (identifiers stored only as their hash): the only code that queries it. */
 export class DeviceRepository {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly offload: WriteOffload = new WriteOffload(),
+  ) {}
 
   async insert(row: DeviceRow): Promise<void> {
     await this.db.insertInto('devices').values(row).execute();
@@ -35,18 +39,19 @@ export class DeviceRepository {
     await this.db.updateTable('devices').set({ lastSeenAt: at }).where('id', '=', id).execute();
   }
 
-  /** The device was heard from at `at`; its battery too when it said. */
+  /** The device was heard from at `at`; its battery too when it said. Off the event loop where it can be (offload.ts). */
   async recordContact(id: string, at: string, battery: number | null): Promise<void> {
-    await this.db
-      .updateTable('devices')
-      .set({ lastSeenAt: at, ...(battery == null ? {} : { lastBattery: battery }) })
-      .where('id', '=', id)
-      .execute();
+    await this.offload.run(
+      this.db
+        .updateTable('devices')
+        .set({ lastSeenAt: at, ...(battery == null ? {} : { lastBattery: battery }) })
+        .where('id', '=', id),
+    );
   }
 
-  /** The device_points table: reports that moved nothing, with the reason (decision 017). */
+  /** The device_points table: reports that moved nothing, with the reason (decision 017); off the event loop where it can be. */
   async insertPoint(row: DevicePointRow): Promise<void> {
-    await this.db.insertInto('devicePoints').values(row).execute();
+    await this.offload.run(this.db.insertInto('devicePoints').values(row));
   }
 
   /** A device's newest unused points, newest first. */

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Pool, PoolClient } from 'pg';
 import type { Database, LocationRow } from '../db/types.ts';
 import type { NativeDatabase, StatementCounter } from '../db/index.ts';
+import type { WriteGate } from '../db/write-gate.ts';
 import { newTimeOrderedId } from '../lib/crypto.ts';
 import { isForeignKeyViolation } from './errors.ts';
 import { LIVE_SQL_LIST, LOCATION_COLUMNS, MERGE_EVERY, moveBufferedFixes, SqliteFixBatcher, type SqliteBatch, type SqliteBatchResult } from './sqlite-fix-batch.mjs';
@@ -167,6 +168,14 @@ export abstract class FixWriter {
   offloadWrite(_sql: string, _parameters: readonly unknown[]): Promise<number> | null {
     return null;
   }
+
+  /**
+   * Where the server's own connection takes its turn at the write lock (db/write-gate.ts): SQLite's writer thread;
+   * null where nothing else writes in this process (PostgreSQL, an in-memory SQLite database).
+   */
+  writeGate(): WriteGate | null {
+    return null;
+  }
 }
 
 function resultOf(write: FixWrite, index: number, outcome: BatchOutcome): FixWriteResult {
@@ -266,6 +275,10 @@ class SqliteFixWriter extends FixWriter {
     return { won: new Set(result.won), refusedTexts: result.refusedTexts?.length ? new Set(result.refusedTexts) : NONE };
   }
 
+  override writeGate(): WriteGate | null {
+    return this.thread;
+  }
+
   override offloadWrite(sql: string, parameters: readonly unknown[]): Promise<number> | null {
     if (!this.thread) return null;
     return this.thread.call({ kind: 'exec', sql, parameters }).then((r) => {
@@ -323,20 +336,39 @@ class SqliteFixWriter extends FixWriter {
 type ThreadMessage = { kind: 'batch'; batch: SqliteBatch } | { kind: 'mergeAll' } | { kind: 'exec'; sql: string; parameters: readonly unknown[] };
 
 /**
+ * How long the server's connection holds its turn (db/write-gate.ts) before the thread's calls go on regardless, and
+ * how long it waits for the thread's calls in flight: SQLite's busy timeout (design.md §5: a 503 within 2 s). A
+ * transaction that awaited a call of the thread would otherwise wait for ever; so it fails as it would without the
+ * gate, on the busy timeout.
+ */
+export const WRITE_TURN_MAX_MS = 1_500;
+
+/**
  * The writer thread (sqlite-fix-thread.mjs), started at once and again after it ends: each call answers when the
  * thread has committed, or fails with the thread's error (its SQLite code kept, so a busy database is a 503 and a
- * broken foreign key is found as before).
+ * broken foreign key is found as before). It is also the write gate of the server's own connection (decision 085):
+ * while that connection has its turn, calls wait here, not in SQLite's busy handler, and its turn begins once the
+ * calls in flight are answered.
  */
-class WriterThread {
+class WriterThread implements WriteGate {
   private worker: Worker | null = null;
   private nextId = 0;
   private readonly calls = new Map<number, { resolve: (r: SqliteBatchResult) => void; reject: (err: unknown) => void }>();
+  /** Until when the server's connection has its turn (0: it has none); calls made meanwhile wait in `held`. */
+  private turnUntil = 0;
+  private turnTimer: NodeJS.Timeout | null = null;
+  private held: Array<() => void> = [];
+  /** Called when no call is in flight. */
+  private onIdle: Array<() => void> = [];
+  /** The end of the turn before, for a turn asked for while one is on (Kysely runs one query at a time: rare). */
+  private turnEnded: Promise<void> = Promise.resolve();
 
   constructor(private readonly file: string) {
     this.start();
   }
 
   call(message: ThreadMessage): Promise<SqliteBatchResult> {
+    if (this.turnUntil > 0) return new Promise<void>((resume) => this.held.push(resume)).then(() => this.call(message));
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -345,6 +377,49 @@ class WriterThread {
       // the event loop in postMessage).
       worker.postMessage(JSON.stringify({ id, ...message }));
     });
+  }
+
+  async enter(): Promise<() => void> {
+    const before = this.turnEnded;
+    let endTurn!: () => void;
+    this.turnEnded = new Promise((resolve) => (endTurn = resolve));
+    await before;
+    this.turnUntil = Date.now() + WRITE_TURN_MAX_MS;
+    // A turn held too long (see WRITE_TURN_MAX_MS) lets the held calls go.
+    this.turnTimer = setTimeout(() => this.resumeCalls(), WRITE_TURN_MAX_MS);
+    this.turnTimer.unref();
+    if (this.calls.size > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, WRITE_TURN_MAX_MS);
+        this.onIdle.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.resumeCalls();
+      endTurn();
+    };
+  }
+
+  private resumeCalls(): void {
+    if (this.turnTimer) clearTimeout(this.turnTimer);
+    this.turnTimer = null;
+    this.turnUntil = 0;
+    const held = this.held;
+    this.held = [];
+    for (const resume of held) resume();
+  }
+
+  private settled(): void {
+    if (this.calls.size > 0 || this.onIdle.length === 0) return;
+    const waiting = this.onIdle;
+    this.onIdle = [];
+    for (const idle of waiting) idle();
   }
 
   async close(): Promise<void> {
@@ -363,12 +438,14 @@ class WriterThread {
       this.calls.delete(m.id);
       if (m.result) call.resolve(m.result);
       else call.reject(Object.assign(new Error(m.error?.message ?? 'fix writer thread failed'), { code: m.error?.code }));
+      this.settled();
     });
     const gone = (err: unknown) => {
       if (this.worker === worker) this.worker = null;
       // What was in flight may or may not be committed: its callers are told it failed (never acknowledged).
       for (const call of this.calls.values()) call.reject(Object.assign(new Error(`fix writer thread ended: ${String(err)}`), { code: 'SQLITE_IOERR' }));
       this.calls.clear();
+      this.settled();
     };
     worker.on('error', gone);
     worker.on('exit', (code) => gone(`exit ${code}`));

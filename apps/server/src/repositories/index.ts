@@ -14,6 +14,7 @@ import { NotificationRepository } from './notifications.ts';
 import { PackageRepository } from './packages.ts';
 import { PackageImportRepository } from './package-imports.ts';
 import { PickupRequestRepository } from './pickup-requests.ts';
+import { WriteOffload, type OffloadTarget } from './offload.ts';
 import { RetentionRepository } from './retention.ts';
 import { RouteStopRepository } from './route-stops.ts';
 import { SessionRepository } from './sessions.ts';
@@ -44,6 +45,11 @@ export class Repositories {
   readonly packageImports: PackageImportRepository;
   readonly audit: AuditRepository;
   readonly retention: RetentionRepository;
+  /**
+   * Where this set's bookkeeping writes and the retention job's deletes run (offload.ts): set on the server's own set
+   * by the database plugin; a transaction's set has none, so they stay inside the transaction.
+   */
+  private readonly offload = new WriteOffload();
 
   constructor(
     private readonly db: Executor,
@@ -52,22 +58,27 @@ export class Repositories {
   ) {
     this.packages = new PackageRepository(db, changes);
     this.drivers = new DriverRepository(db, changes);
-    this.sessions = new SessionRepository(db, changes);
+    this.sessions = new SessionRepository(db, changes, this.offload);
     this.shareLinks = new ShareLinkRepository(db);
-    this.devices = new DeviceRepository(db);
+    this.devices = new DeviceRepository(db, this.offload);
     this.pickupRequests = new PickupRequestRepository(db);
     this.settings = new SettingsRepository(db);
     this.admins = new AdminRepository(db, changes);
     this.geocodeCache = new GeocodeCacheRepository(db);
     this.events = new EventRepository(db);
     this.notifications = new NotificationRepository(db);
-    this.apiKeys = new ApiKeyRepository(db);
+    this.apiKeys = new ApiKeyRepository(db, this.offload);
     this.deliveryProof = new DeliveryProofRepository(db);
     this.routeStops = new RouteStopRepository(db);
     this.webhooks = new WebhookRepository(db);
     this.packageImports = new PackageImportRepository(db);
     this.audit = new AuditRepository(db);
-    this.retention = new RetentionRepository(db);
+    this.retention = new RetentionRepository(db, this.offload);
+  }
+
+  /** Set once by the database plugin: the fix writer's `offloadWrite` (SQLite's writer thread, decision 085). */
+  offloadWritesTo(target: OffloadTarget): void {
+    this.offload.setTarget(target);
   }
 
   /**

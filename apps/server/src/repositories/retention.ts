@@ -2,6 +2,7 @@ import { ENDED_STATUSES } from '@cargo/shared';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import type { Executor } from './executor.ts';
+import { WriteOffload } from './offload.ts';
 
 /** A place in a walk ordered by (created_at, id). */
 export interface AgeCursor {
@@ -18,15 +19,11 @@ export type AfterTrail = 'minute' | 'final';
  * conditions compare a row with its neighbours in the same table, which the query builder would only obscure.
  */
 export class RetentionRepository {
-  /** Where the deletes of fixes run when they should not hold the event loop (SQLite's writer thread, decision 079). */
-  private offload: ((sql: string, parameters: readonly unknown[]) => Promise<number> | null) | null = null;
-
-  constructor(private readonly db: Executor) {}
-
-  /** Set once by the database plugin: the fix writer's `offloadWrite`. */
-  offloadWritesTo(offload: (sql: string, parameters: readonly unknown[]) => Promise<number> | null): void {
-    this.offload = offload;
-  }
+  constructor(
+    private readonly db: Executor,
+    /** Where the deletes of fixes run when they should not hold the event loop (SQLite's writer thread, decision 079). */
+    private readonly offload: WriteOffload = new WriteOffload(),
+  ) {}
 
   private get kysely(): Kysely<Database> {
     return this.db as Kysely<Database>;
@@ -64,11 +61,7 @@ export class RetentionRepository {
         ${thin}`;
     // On SQLite the delete runs in the fix writer's thread, between its batches: the event loop that answers requests
     // (and acknowledges fixes) goes on meanwhile.
-    const compiled = query.compile(this.kysely);
-    const offloaded = this.offload?.(compiled.sql, compiled.parameters);
-    if (offloaded) return offloaded;
-    const result = await query.execute(this.kysely);
-    return Number(result.numAffectedRows ?? 0);
+    return this.offload.runCompiled(query.compile(this.kysely), () => query.execute(this.kysely));
   }
 
   /** Up to `limit` device points created before `createdBefore`, after `cursor`, oldest first. */

@@ -1,12 +1,14 @@
 import type { SessionRow } from '../db/types.ts';
 import { NO_CHANGES, type ChangeSink } from './changes.ts';
 import type { Executor } from './executor.ts';
+import { WriteOffload } from './offload.ts';
 
 /** The sessions table (tokens stored only as their hash): the only code that queries it. */
 export class SessionRepository {
   constructor(
     private readonly db: Executor,
     private readonly changes: ChangeSink = NO_CHANGES,
+    private readonly offload: WriteOffload = new WriteOffload(),
   ) {}
 
   async insert(row: SessionRow): Promise<void> {
@@ -17,8 +19,9 @@ export class SessionRepository {
     return this.db.selectFrom('sessions').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
   }
 
+  /** Records the session's last use, off the event loop where it can be (repositories/offload.ts). */
   async touch(tokenHash: string, lastSeenAt: string): Promise<void> {
-    await this.db.updateTable('sessions').set({ lastSeenAt }).where('tokenHash', '=', tokenHash).execute();
+    await this.offload.run(this.db.updateTable('sessions').set({ lastSeenAt }).where('tokenHash', '=', tokenHash));
   }
 
   async delete(tokenHash: string): Promise<void> {
