@@ -207,6 +207,28 @@ describeApi('the ingest path under load', () => {
     expect((native.sqlite.prepare('select customer_name as name from packages where id = ?').get(edited.id) as { name: string }).name).toBe('Held Lock');
   });
 
+  it.skipIf(DIALECT !== 'sqlite')('on SQLite a transaction that waits for the writer thread fails on the busy timeout, not never', async () => {
+    const { packageId } = fleet[8]!;
+    const fix = () => {
+      const at = new Date().toISOString();
+      return locationRow({ packageId, lat: 41.9, lng: -87.6, type: 'current', source: 'gps', isLiveTracking: 1, recordedAt: at, createdAt: at });
+    };
+    const started = Date.now();
+    // The transaction holds the write lock and its turn; the batch it waits for can only fail, on the busy timeout.
+    const outcome = await ctx.app.repos.transaction(() =>
+      ctx.app.fixWriter.write({ location: fix() }).then(
+        () => 'written',
+        (err: { code?: string }) => `failed: ${err.code}`,
+      ),
+    );
+    expect(outcome).toBe('failed: SQLITE_BUSY');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // The turn ended with the transaction: the next fix is written at once.
+    const next = Date.now();
+    await ctx.app.fixWriter.write({ location: fix() });
+    expect(Date.now() - next).toBeLessThan(500);
+  });
+
   it('a session ends at once on logout, on deactivation and on a PIN reset', async () => {
     const startMs = Date.now() - 30_000;
     const post = (d: { driver: DriverFixture; packageId: string }, token: string, step: number) =>

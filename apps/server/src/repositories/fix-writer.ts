@@ -354,8 +354,8 @@ class WriterThread implements WriteGate {
   private worker: Worker | null = null;
   private nextId = 0;
   private readonly calls = new Map<number, { resolve: (r: SqliteBatchResult) => void; reject: (err: unknown) => void }>();
-  /** Until when the server's connection has its turn (0: it has none); calls made meanwhile wait in `held`. */
-  private turnUntil = 0;
+  /** Whether the server's connection has its turn; calls made meanwhile wait in `held`. */
+  private turnOn = false;
   private turnTimer: NodeJS.Timeout | null = null;
   private held: Array<() => void> = [];
   /** Called when no call is in flight. */
@@ -368,7 +368,7 @@ class WriterThread implements WriteGate {
   }
 
   call(message: ThreadMessage): Promise<SqliteBatchResult> {
-    if (this.turnUntil > 0) return new Promise<void>((resume) => this.held.push(resume)).then(() => this.call(message));
+    if (this.turnOn) return new Promise<void>((resume) => this.held.push(resume)).then(() => this.call(message));
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -384,7 +384,7 @@ class WriterThread implements WriteGate {
     let endTurn!: () => void;
     this.turnEnded = new Promise((resolve) => (endTurn = resolve));
     await before;
-    this.turnUntil = Date.now() + WRITE_TURN_MAX_MS;
+    this.turnOn = true;
     // A turn held too long (see WRITE_TURN_MAX_MS) lets the held calls go.
     this.turnTimer = setTimeout(() => this.resumeCalls(), WRITE_TURN_MAX_MS);
     this.turnTimer.unref();
@@ -409,7 +409,7 @@ class WriterThread implements WriteGate {
   private resumeCalls(): void {
     if (this.turnTimer) clearTimeout(this.turnTimer);
     this.turnTimer = null;
-    this.turnUntil = 0;
+    this.turnOn = false;
     const held = this.held;
     this.held = [];
     for (const resume of held) resume();
