@@ -12,9 +12,9 @@ interface PendingWrite {
 /**
  * Small writes of a request's bookkeeping (a session's or an API key's last use, a tracker's last contact and its
  * unused points) and the retention job's deletes (decision 085). On SQLite with a file, they run in the fix writer's
- * thread, between its batches: on the server's own connection such a write waits for the thread's write lock in
- * SQLite's busy handler, which sleeps (1, 2, 5, 10 ms…) with the event loop held, and every request waits with it. On
- * PostgreSQL, on an in-memory SQLite database and inside a transaction there is no target: the write runs as usual.
+ * thread, between its batches: on the server's own connection each would take a turn at the write lock
+ * (db/write-gate.ts) and hold the batches while it runs, once per tracker report. On PostgreSQL, on an in-memory SQLite
+ * database and inside a transaction there is no target: the write runs as usual.
  */
 export class WriteOffload {
   private target: OffloadTarget | null = null;
@@ -25,13 +25,8 @@ export class WriteOffload {
   }
 
   /** Runs `query` where it does not hold the event loop; answers the rows it changed. */
-  async run(query: PendingWrite): Promise<number> {
-    if (this.target) {
-      const compiled = query.compile();
-      const offloaded = this.target(compiled.sql, compiled.parameters);
-      if (offloaded) return offloaded;
-    }
-    return changedRows(await query.execute());
+  run(query: PendingWrite): Promise<number> {
+    return this.runCompiled(query.compile(), () => query.execute());
   }
 
   /** Runs a query compiled elsewhere (raw SQL), or `execute` when there is no target. */
