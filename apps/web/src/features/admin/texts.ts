@@ -1,3 +1,5 @@
+import { formatNumber } from '../../lib/format-number.ts';
+
 /** Every text of the admin panel (spec §2 'Admin', §8 toasts, empty states and confirmations), written once. */
 export const ADMIN_TEXT = {
   login: {
@@ -57,7 +59,7 @@ export const ADMIN_TEXT = {
     edit: 'Edit Package',
     /** Opens the package's entries in the Audit log tab. */
     history: 'History',
-    total: (n: number) => `${n.toLocaleString('en-US')} package${n === 1 ? '' : 's'}`,
+    total: (n: number) => `${formatNumber(n)} package${n === 1 ? '' : 's'}`,
     pages: 'Pages',
     columns: {
       trackingNumber: 'Tracking Number',
@@ -340,7 +342,7 @@ export const ADMIN_TEXT = {
     search: 'Search pickup requests',
     statusFilter: 'Status',
     anyStatus: 'Any status',
-    total: (n: number) => `${n.toLocaleString('en-US')} pickup request${n === 1 ? '' : 's'}`,
+    total: (n: number) => `${formatNumber(n)} pickup request${n === 1 ? '' : 's'}`,
     status: (name: string) => `Status of ${name}`,
     updated: 'Status updated successfully!',
     failed: 'Error updating status',
