@@ -111,9 +111,11 @@ export function pageAssets(): Plugin {
         for (const [module, match] of ROUTES) {
           // A screen's chunk is its dynamic entry; Rollup leaves it without a facade module when it has merged other
           // modules into it (code only this screen and the chunks it loads use), so look for it among its modules too.
+          // A small screen may itself be merged into another chunk, even the entry (decision 086): then that chunk.
           const chunk =
             chunks.find((c) => c.facadeModuleId?.endsWith(`/src/${module}`)) ??
-            chunks.find((c) => c.isDynamicEntry && c.moduleIds.some((id) => id.endsWith(`/src/${module}`)));
+            chunks.find((c) => c.isDynamicEntry && c.moduleIds.some((id) => id.endsWith(`/src/${module}`))) ??
+            chunks.find((c) => c.moduleIds.some((id) => id.endsWith(`/src/${module}`)));
           if (!chunk) throw new Error(`page-assets: no chunk for src/${module}`);
           routes.push({ ...match, files: routeFiles(bundle, chunk, entryFiles) });
         }
