@@ -45,5 +45,5 @@ import '@mantine/notifications/styles.css';
 export const STYLED_COMPONENTS = [
   'Accordion', 'Alert', 'Anchor', 'Badge', 'Box', 'Burger', 'Button', 'Card', 'Center', 'Checkbox', 'CloseButton', 'Container', 'Divider', 'Drawer',
   'Group', 'List', 'Loader', 'Modal', 'NativeSelect', 'Notification', 'Paper', 'Progress', 'SimpleGrid', 'Skeleton', 'Stack', 'Text',
-  'TextInput', 'Textarea', 'ThemeIcon', 'Title', 'VisuallyHidden',
+  'TextInput', 'Textarea', 'ThemeIcon', 'Title', 'UnstyledButton', 'VisuallyHidden',
 ] as const;
