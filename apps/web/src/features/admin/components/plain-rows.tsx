@@ -27,29 +27,19 @@ export function PlainTd({ className, children }: { className?: string; children?
 }
 
 const BUTTON_CLASS = `mantine-focus-auto mantine-active ${Button.classes.root} mantine-Button-root ${UnstyledButton.classes.root} mantine-UnstyledButton-root`;
-const BORDER = `${rem(1)} solid transparent`;
-const BUTTON_VARS: Record<'light' | 'subtle', CSSProperties> = {
-  light: {
+/** The variables Mantine's Button sets for size xs in the primary colour; the two variants differ in background only. */
+const buttonVars = (background: string): CSSProperties =>
+  ({
     '--button-height': 'var(--button-height-xs)',
     '--button-padding-x': 'var(--button-padding-x-xs)',
     '--button-fz': 'var(--mantine-font-size-xs)',
-    '--button-bg': 'var(--mantine-color-blue-light)',
+    '--button-bg': background,
     '--button-hover': 'var(--mantine-color-blue-light-hover)',
     '--button-color': 'var(--mantine-color-blue-light-color)',
-    '--button-bd': BORDER,
-  } as CSSProperties,
-  subtle: {
-    '--button-height': 'var(--button-height-xs)',
-    '--button-padding-x': 'var(--button-padding-x-xs)',
-    '--button-fz': 'var(--mantine-font-size-xs)',
-    '--button-bg': 'transparent',
-    '--button-hover': 'var(--mantine-color-blue-light-hover)',
-    '--button-color': 'var(--mantine-color-blue-light-color)',
-    '--button-bd': BORDER,
-  } as CSSProperties,
-};
-const SPACED_LIGHT = { ...BUTTON_VARS.light, marginTop: rem(4) };
-const SPACED_SUBTLE = { ...BUTTON_VARS.subtle, marginTop: rem(4) };
+    '--button-bd': `${rem(1)} solid transparent`,
+  }) as CSSProperties;
+const BUTTON_VARS = { light: buttonVars('var(--mantine-color-blue-light)'), subtle: buttonVars('transparent') };
+const SPACED_VARS = { light: { ...BUTTON_VARS.light, marginTop: rem(4) }, subtle: { ...BUTTON_VARS.subtle, marginTop: rem(4) } };
 
 interface PlainButtonProps {
   variant: 'light' | 'subtle';
@@ -62,7 +52,7 @@ interface PlainButtonProps {
 
 /** `<Button size="xs" variant={variant}>` of the theme's primary colour (blue). */
 export function PlainButton({ variant, spaced, onClick, children, 'aria-label': ariaLabel }: PlainButtonProps) {
-  const style = spaced ? (variant === 'light' ? SPACED_LIGHT : SPACED_SUBTLE) : BUTTON_VARS[variant];
+  const style = (spaced ? SPACED_VARS : BUTTON_VARS)[variant];
   return (
     <button className={BUTTON_CLASS} data-variant={variant} data-size="xs" type="button" aria-label={ariaLabel} style={style} onClick={onClick}>
       <span className={`${Button.classes.inner} mantine-Button-inner`}>
