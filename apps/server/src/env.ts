@@ -1,3 +1,4 @@
+import { isCurrencyCode } from '@cargo/shared';
 import { z } from 'zod';
 
 /** Every setting the server reads, validated once at start (design.md §7). Nothing else reads process.env. */
@@ -55,6 +56,14 @@ const envSchema = z.object({
   MAP_ATTRIBUTION: z.string().default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   GEOCODER_URL: optionalUrl(/^https?:$/),
   COMPANY_NAME: z.string().min(1).default('Cargo Express'),
+  /** The company's one currency (ISO 4217, issue 32): amounts are integers in its minor unit (digits from Intl). */
+  CURRENCY: z
+    .string()
+    .default('USD')
+    .transform((v) => v.trim().toUpperCase())
+    .refine(isCurrencyCode, 'must be an ISO 4217 currency code (USD, EUR, JPY …)'),
+  /** How a customer can pay, shown with the balance on the customer's view; a default names the coordinator's phone. */
+  PAYMENT_INSTRUCTIONS: z.string().trim().min(1).max(500).optional(),
   COORDINATOR_NAME: z.string().default('Transport Coordinator'),
   COORDINATOR_PHONE: z.string().default('+1 (555) 010-0100'),
   MANAGER_NAME: z.string().default('Transport Manager'),

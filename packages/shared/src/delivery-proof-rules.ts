@@ -26,7 +26,7 @@ export const LEFT_PLACE_LABELS: Record<LeftPlace, string> = {
   other: 'Other',
 };
 
-export const ATTEMPT_REASONS = ['nobody_home', 'no_safe_place', 'access_refused', 'address_not_found', 'business_closed', 'reschedule', 'damaged', 'other'] as const;
+export const ATTEMPT_REASONS = ['nobody_home', 'no_safe_place', 'access_refused', 'address_not_found', 'business_closed', 'reschedule', 'damaged', 'could_not_pay', 'other'] as const;
 export type AttemptReason = (typeof ATTEMPT_REASONS)[number];
 export const ATTEMPT_REASON_LABELS: Record<AttemptReason, string> = {
   nobody_home: 'Nobody home',
@@ -36,6 +36,7 @@ export const ATTEMPT_REASON_LABELS: Record<AttemptReason, string> = {
   business_closed: 'Business closed',
   reschedule: 'Customer asked to reschedule',
   damaged: 'Damaged',
+  could_not_pay: 'Could not pay',
   other: 'Other',
 };
 /** Attempt reasons that need a photo whatever dispatch set: the damage, or the door nobody opened. */

@@ -19,6 +19,9 @@ export const EVENT_TYPES = [
   'package.eta_changed',
   'pickup_request.created',
   'pickup_request.confirmed',
+  'payment.recorded',
+  'payment.refunded',
+  'payment.released',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -37,6 +40,9 @@ export const EVENT_LABELS: Record<EventType, string> = {
   'package.eta_changed': 'Expected arrival outside the delivery window',
   'pickup_request.created': 'Pickup request received',
   'pickup_request.confirmed': 'Pickup request confirmed',
+  'payment.recorded': 'Payment recorded',
+  'payment.refunded': 'Payment refunded or corrected',
+  'payment.released': 'Released without payment',
 };
 
 /** The status events: a package entering one of these statuses writes `package.{status}`. */

@@ -26,3 +26,5 @@ export * from './schemas/dispatch.ts';
 export * from './schemas/package-import.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/retention.ts';
+export * from './money.ts';
+export * from './schemas/payments.ts';

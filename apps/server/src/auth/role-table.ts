@@ -31,13 +31,15 @@ export type Access =
   | { role: 'session' }
   | { role: 'admin'; scope?: ApiKeyScope }
   | { role: 'driver-self' }
-  | { role: 'driver'; owns: Ownership };
+  | { role: 'driver'; owns: Ownership; scope?: ApiKeyScope };
 
 const PUBLIC: Access = { role: 'public' };
 const ADMIN: Access = { role: 'admin' };
 /** An admin, or an API key with this scope. */
 const adminOrKey = (scope: ApiKeyScope): Access => ({ role: 'admin', scope });
 const driver = (owns: Ownership): Access => ({ role: 'driver', owns });
+/** The assigned driver, an admin, or an API key with this scope (a shop's online payment, issue 32). */
+const driverOrKey = (owns: Ownership, scope: ApiKeyScope): Access => ({ role: 'driver', owns, scope });
 
 export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   // Sessions
@@ -95,6 +97,11 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'DELETE /api/share-links/:token': driver('share-link'),
   'POST /api/packages/:id/outcomes': driver('package'),
   'GET /api/delivery-requirements': { role: 'session' },
+  // Payments (issue 32, design.md §12): the ledger for the assigned driver; a payment by that driver (positive, at
+  // most ten times the balance: the service checks), an admin, or a key with payments:write.
+  'GET /api/packages/:id/payments': driver('package'),
+  'POST /api/packages/:id/payments': driverOrKey('package', 'payments:write'),
+  'GET /api/drivers/me/cash': { role: 'driver-self' },
 
   // Admin
   'GET /api/packages': adminOrKey('packages:read'),
@@ -166,6 +173,15 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'GET /api/package-imports/template': ADMIN,
   'GET /api/package-imports/:id': ADMIN,
   'GET /api/package-imports/:id/report': ADMIN,
+
+  // Payments (issue 32): refunds, corrections and releases by an admin only; the day's cash per driver.
+  'POST /api/packages/:id/payments/adjustments': ADMIN,
+  'POST /api/packages/:id/payments/release': ADMIN,
+  'GET /api/collections': ADMIN,
+  'POST /api/collections/handovers': ADMIN,
+  'GET /api/exports/collections': ADMIN,
+  // A booking becomes a package (issue 32): an admin, or a key that may create packages.
+  'POST /api/pickup-requests/:id/package': adminOrKey('packages:write'),
 
   // The audit log (issue 20, decision 070): an admin session only, never an API key.
   'GET /api/audit': ADMIN,

@@ -33,6 +33,10 @@ export interface PackagesTable {
   customerEmail: ColumnType<string | null, string | null | undefined, string | null>;
   /** The sequence number of the package's newest event (events.sequence), bumped in the event's transaction. */
   eventSequence: Generated<number>;
+  /** What dispatch set as owed, in minor units (migration 017, issue 32); the balance is the ledger's sum. */
+  amountDue: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The pickup request this package was made from (issue 32). */
+  pickupRequestId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
   updatedAt: string;
 }
@@ -113,6 +117,8 @@ export interface PickupRequestsTable {
   status: string;
   /** The sequence number of the request's newest event. */
   eventSequence: Generated<number>;
+  /** The package made from this request (migration 017, issue 32). */
+  packageId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
 }
 
@@ -398,6 +404,38 @@ export interface Database {
   packageImports: PackageImportsTable;
   packageImportRows: PackageImportRowsTable;
   auditLog: AuditLogTable;
+  paymentEntries: PaymentEntriesTable;
+  cashHandovers: CashHandoversTable;
+}
+
+/** The append-only ledger of a package's money (migration 017, issue 32): amounts in minor units, signed. */
+export interface PaymentEntriesTable {
+  id: string;
+  packageId: string;
+  kind: string;
+  method: string | null;
+  amount: number;
+  reference: string | null;
+  reason: string | null;
+  actorType: string;
+  actorId: string | null;
+  actorLabel: string;
+  driverId: string | null;
+  localDay: string;
+  clientId: string | null;
+  createdAt: string;
+}
+
+/** Cash a driver handed over to dispatch on a day (migration 017): entries, summed per day. */
+export interface CashHandoversTable {
+  id: string;
+  driverId: string;
+  day: string;
+  amount: number;
+  note: string | null;
+  actorId: string | null;
+  actorLabel: string;
+  createdAt: string;
 }
 
 /** A CSV import of packages (migration 009, issue 20): its progress and counts. */
@@ -465,3 +503,5 @@ export type NewPickupRequestRow = Insertable<PickupRequestsTable>;
 export type PackageImportRow = Selectable<PackageImportsTable>;
 export type PackageImportLineRow = Selectable<PackageImportRowsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+export type PaymentEntryRow = Selectable<PaymentEntriesTable>;
+export type CashHandoverRow = Selectable<CashHandoversTable>;

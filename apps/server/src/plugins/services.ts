@@ -27,6 +27,7 @@ import { WebhookService } from '../services/webhooks/webhook-service.ts';
 import { secretBoxFor } from '../lib/secret-box.ts';
 import { SYSTEM_ACTOR } from '../services/audit/audit-context.ts';
 import { RetentionService, RetentionWorker } from '../services/retention.ts';
+import { PaymentService } from '../services/payments/payment-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +50,7 @@ declare module 'fastify' {
     webhooks: WebhookService;
     packageImports: PackageImportService;
     retention: RetentionService;
+    payments: PaymentService;
   }
 }
 
@@ -65,18 +67,22 @@ export default fp(
     const { repos } = app;
     app.decorate('admins', new AdminService(repos));
     app.decorate('drivers', new DriverService(repos, app.sessions));
-    app.decorate('pickups', new PickupService(repos));
     app.decorate('settings', new SettingsService(repos));
     app.decorate('devices', new DeviceService(repos));
     app.decorate('ingestLimit', new IngestLimiter(app.counters, app.env.INGEST_PER_MINUTE));
     const geocoder = new Geocoder({ cacheRepository: repos.geocodeCache, providerUrl: app.env.GEOCODER_URL, log: app.log });
     app.decorate('geocoder', geocoder);
-    const packages = new PackageService(repos, geocoder, app.log);
+    // The ledger (issue 32, design.md §12): the packages service writes the amount due's entries through it and asks
+    // it before a delivery; the proof service records a payment taken at the door through it.
+    const payments = new PaymentService(repos, app.env.CURRENCY, app.env.PAYMENT_INSTRUCTIONS ?? `Pay the driver by cash or card on delivery, or call ${app.env.COORDINATOR_PHONE}.`);
+    app.decorate('payments', payments);
+    const packages = new PackageService(repos, geocoder, app.log, payments);
     app.decorate('packages', packages);
+    app.decorate('pickups', new PickupService(repos, packages));
     const settings = app.settings;
     const deliveryProof = new DeliveryProofService(repos, packages, settings, options.fileStore ?? fileStoreFor(app.env), {
       linkTtlSeconds: app.env.PROOF_LINK_TTL_SECONDS,
-    });
+    }, payments);
     app.decorate('deliveryProof', deliveryProof);
     // A deleted package's photos and signatures go with it (decision 050).
     packages.events.on('deleted', (ids) => {
@@ -105,12 +111,14 @@ export default fp(
       leaseMs: env.NOTIFY_LEASE_MS,
       liveLink: async (pkg, hours) =>
         (await app.shareLinks.create({ packageRef: pkg.id, hours, kind: 'customer', createdBy: 'system:notifications', origin: publicUrl, actor: SYSTEM_ACTOR }, Date.now(), pkg)).url,
+      money: { balanceDue: async (packageId) => payments.summary(await payments.sumsOf(packageId)).balance, format: (minor) => payments.format(minor) },
       log: app.log,
     });
     app.decorate('notifications', notifications);
     const worker = new OutboxWorker(notifications, env.NOTIFY_POLL_MS, app.log);
     // A change in this process is looked at at once rather than at the next poll.
     app.packages.events.on('status', () => worker.nudge());
+    payments.events.on('changed', () => worker.nudge());
     app.addHook('onReady', async () => {
       await notifications.init();
       worker.start();
@@ -134,6 +142,7 @@ export default fp(
     app.decorate('webhooks', webhooks);
     const webhookWorker = new OutboxWorker(webhooks, env.WEBHOOK_POLL_MS, app.log, 'webhooks');
     app.packages.events.on('status', () => webhookWorker.nudge());
+    payments.events.on('changed', () => webhookWorker.nudge());
     app.addHook('onReady', async () => webhookWorker.start());
     app.addHook('onClose', async () => {
       await webhookWorker.stop();
@@ -148,7 +157,7 @@ export default fp(
     app.addHook('onClose', async () => feed.stop());
     // CSV imports of packages (issue 20): run in this process after the upload is answered; one cut off by a restart
     // is marked failed at the next start, and a shutdown waits for the batch being written.
-    const packageImports = new PackageImportService(repos, packages, app.log);
+    const packageImports = new PackageImportService(repos, packages, app.log, payments.digits);
     app.decorate('packageImports', packageImports);
     app.addHook('onReady', async () => packageImports.failStale());
     app.addHook('onClose', async () => packageImports.stop());

@@ -46,6 +46,8 @@ export class AccessPolicy {
         return;
       case 'driver':
         if (principal.role === 'admin') return;
+        // A driver route that also names a scope takes an API key that has it (a shop's payment, issue 32).
+        if (principal.role === 'integration' && access.scope && principal.scopes.includes(access.scope)) return;
         if (!(await this.owns(access.owns, principal, target))) throw forbidden();
         return;
       default:

@@ -36,6 +36,8 @@ export function presentPackage(row: PackageRow): Package {
     pickupLng: numberOrNull(row.pickupLng),
     deliveryLat: numberOrNull(row.deliveryLat),
     deliveryLng: numberOrNull(row.deliveryLng),
+    amountDue: row.amountDue == null ? null : Number(row.amountDue),
+    pickupRequestId: row.pickupRequestId ?? null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -46,7 +48,7 @@ export function presentPackage(row: PackageRow): Package {
  * location link, no internal ids beyond the package id (publicPackageSchema).
  */
 export function presentPublicPackage(row: PackageRow): PublicPackage {
-  const { driverId: _driverId, realLocationLink: _link, customerEmail: _email, ...rest } = presentPackage(row);
+  const { driverId: _driverId, realLocationLink: _link, customerEmail: _email, amountDue: _amount, pickupRequestId: _request, ...rest } = presentPackage(row);
   return { ...rest, customerPhone: maskPhone(row.customerPhone), currentLocation: publicCurrentLocation(row) };
 }
 

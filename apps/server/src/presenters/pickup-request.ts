@@ -2,7 +2,8 @@ import type { PickupRequest, PickupRequestStatus } from '@cargo/shared';
 import type { PickupRequestRow } from '../db/types.ts';
 
 /** A pickup request as replies show it (pickupRequestSchema). */
-export function presentPickupRequest(row: PickupRequestRow): PickupRequest {
+/** `trackingNumber` is the linked package's, read by the caller (the package's number may change on Edit). */
+export function presentPickupRequest(row: PickupRequestRow, trackingNumber: string | null = null): PickupRequest {
   return {
     id: row.id,
     customerName: row.customerName,
@@ -14,6 +15,8 @@ export function presentPickupRequest(row: PickupRequestRow): PickupRequest {
     specialInstructions: row.specialInstructions,
     // Written only through pickupStatusSchema, so one of PICKUP_REQUEST_STATUSES.
     status: row.status as PickupRequestStatus,
+    packageId: row.packageId ?? null,
+    trackingNumber: row.packageId ? trackingNumber : null,
     createdAt: row.createdAt,
   };
 }

@@ -14,6 +14,7 @@ import { NotificationRepository } from './notifications.ts';
 import { PackageRepository } from './packages.ts';
 import { PackageImportRepository } from './package-imports.ts';
 import { PickupRequestRepository } from './pickup-requests.ts';
+import { PaymentRepository } from './payments.ts';
 import { WriteOffload, type OffloadTarget } from './offload.ts';
 import { RetentionRepository } from './retention.ts';
 import { RouteStopRepository } from './route-stops.ts';
@@ -45,6 +46,7 @@ export class Repositories {
   readonly packageImports: PackageImportRepository;
   readonly audit: AuditRepository;
   readonly retention: RetentionRepository;
+  readonly payments: PaymentRepository;
   /**
    * Where this set's bookkeeping writes and the retention job's deletes run (offload.ts): set on the server's own set
    * by the database plugin; a transaction's set has none, so they stay inside the transaction.
@@ -74,6 +76,7 @@ export class Repositories {
     this.packageImports = new PackageImportRepository(db);
     this.audit = new AuditRepository(db);
     this.retention = new RetentionRepository(db, this.offload);
+    this.payments = new PaymentRepository(db);
   }
 
   /** Set once by the database plugin: the fix writer's `offloadWrite` (SQLite's writer thread, decision 085). */

@@ -24,6 +24,12 @@ export class PickupRequestRepository {
     return this.db.selectFrom('pickupRequests').selectAll().orderBy('createdAt', 'desc').orderBy('id').execute();
   }
 
+  /** Links the request to its package where it has none yet; false when another was linked first. */
+  async linkPackage(id: string, packageId: string): Promise<boolean> {
+    const result = await this.db.updateTable('pickupRequests').set({ packageId }).where('id', '=', id).where('packageId', 'is', null).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async setStatus(id: string, status: string): Promise<void> {
     await this.db.updateTable('pickupRequests').set({ status }).where('id', '=', id).execute();
   }

@@ -29,6 +29,7 @@ import trackingRoutes from './tracking/index.ts';
 import unsubscribeRoutes from './unsubscribe/index.ts';
 import wsRoutes from './ws/index.ts';
 import auditRoutes from './audit/index.ts';
+import collectionRoutes from './collections/index.ts';
 
 /**
  * Every route plugin. A route lives in the folder named by the first segment of its URL after /api
@@ -48,6 +49,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(databaseRoutes);
   await app.register(schedulePickupRoutes);
   await app.register(pickupRequestRoutes);
+  await app.register(collectionRoutes);
   await app.register(currentLocationRoutes);
   await app.register(deviceRoutes);
   await app.register(trackingRoutes);

@@ -39,6 +39,7 @@ import { formatCoordinates, type Geocoder } from './geocoder.ts';
 import { earlyArrival } from './notifications/delivery-window.ts';
 import type { AuditActor } from './audit/audit-context.ts';
 import { recordAudit, recordAuditMany } from './audit/audit-trail.ts';
+import type { PaymentService } from './payments/payment-service.ts';
 
 export type { PackageRow } from '../db/types.ts';
 
@@ -102,6 +103,8 @@ export class PackageService {
     private readonly repos: Repositories,
     private readonly geocoder: Geocoder,
     private readonly log?: { error(obj: object, msg: string): void },
+    /** The ledger (issue 32): the amount due's entries, and the rule that a balance stops a delivery. */
+    private readonly payments?: PaymentService,
   ) {}
 
   /** A package by its id or its tracking number (trimmed, case-insensitive); undefined when none. */
@@ -145,10 +148,15 @@ export class PackageService {
   }
 
   /** Creates a package with its first history entry and its origin/destination points, in one transaction. */
-  async create(input: PackageInputParsed, actor: AuditActor): Promise<PackageRow> {
+  async create(input: PackageInputParsed, actor: AuditActor, also?: { pickupRequestId?: string; write?: (trx: Repositories, row: PackageRow) => Promise<void> }): Promise<PackageRow> {
     await this.assertTrackingFree(input.trackingNumber);
     const prepared = await this.prepareCreate(input);
-    await this.writeGuarded((trx) => this.writeCreated(trx, prepared, actor));
+    if (also?.pickupRequestId) prepared.row.pickupRequestId = also.pickupRequestId;
+    await this.writeGuarded(async (trx) => {
+      await this.writeCreated(trx, prepared, actor);
+      // Another table's change that belongs with this package (a pickup request linked to it, issue 32).
+      if (also?.write) await also.write(trx, prepared.row);
+    });
     return prepared.row;
   }
 
@@ -171,6 +179,8 @@ export class PackageService {
       realLocationLink: input.realLocationLink,
       proximityState: null,
       eventSequence: 0,
+      amountDue: input.amountDue ?? null,
+      pickupRequestId: null,
       createdAt: isoFromMs(now),
       updatedAt: isoFromMs(now),
     };
@@ -183,6 +193,7 @@ export class PackageService {
     await recordAudit(trx, { action: 'package.created', objectType: 'package', objectId: row.id, objectLabel: row.trackingNumber, after: row, actor }, row.createdAt);
     await this.insertHistory(trx, row.id, status, row.currentLocation, 'Package created', now);
     await trx.events.append({ type: 'package.created', subjectType: 'package', subjectId: row.id, data: { trackingNumber: row.trackingNumber, status: row.status }, occurredAt: row.createdAt });
+    await this.payments?.writeDue(trx, row, null, row.amountDue, actor);
     await this.replaceEndpoint(trx, row, 'origin', pickup, now);
     await this.replaceEndpoint(trx, row, 'destination', delivery, now);
   }
@@ -212,6 +223,8 @@ export class PackageService {
       ...before,
       ...inputFields(input, driver, pickup, delivery),
       realLocationLink: input.realLocationLink ?? before.realLocationLink,
+      // Left out of the body, the amount stays (a client that does not know it never clears it).
+      amountDue: input.amountDue === undefined ? before.amountDue : input.amountDue,
       updatedAt: isoFromMs(now),
     };
     const { id, createdAt: _createdAt, ...changes } = after;
@@ -219,6 +232,8 @@ export class PackageService {
     await this.writeGuarded(async (trx) => {
       await trx.packages.update(id, changes);
       await recordAudit(trx, { action: 'package.updated', objectType: 'package', objectId: id, objectLabel: after.trackingNumber, before, after, actor }, after.updatedAt);
+      await this.payments?.writeDue(trx, after, before.amountDue, after.amountDue, actor);
+      if (after.status === 'delivered' && before.status !== 'delivered') await this.payments?.assertDeliverable(trx, after);
       if (before.status !== after.status) {
         entry = await this.insertHistory(trx, id, after.status as PackageStatus, after.currentLocation, `Status changed to ${label(after.status)}`, now);
         await this.appendStatusEvents(trx, before, after, now);
@@ -428,6 +443,8 @@ export class PackageService {
     const after: PackageRow = { ...before, status, currentLocation: location, updatedAt: isoFromMs(now) };
     const entry = await this.repos.transaction(async (trx) => {
       if (alsoWrite) await alsoWrite(trx);
+      // Collected before unloading (design.md §12): asked after what `alsoWrite` wrote (a payment taken at the door).
+      if (status === 'delivered' && before.status !== 'delivered') await this.payments?.assertDeliverable(trx, before);
       await trx.packages.update(before.id, { status, currentLocation: location, updatedAt: after.updatedAt });
       await recordAudit(trx, {
         action: before.status === status ? 'package.status_added' : 'package.status_changed',

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * API keys for the shops and systems that create packages (issue 19, design.md §9): a fourth principal with scopes,
  * checked by the same role table.
  */
-export const API_KEY_SCOPES = ['packages:read', 'packages:write', 'tracking:read', 'webhooks:manage'] as const;
+export const API_KEY_SCOPES = ['packages:read', 'packages:write', 'tracking:read', 'webhooks:manage', 'payments:write'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
@@ -12,6 +12,7 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
   'packages:write': 'Create and change packages and their status',
   'tracking:read': 'Read live tracking',
   'webhooks:manage': 'Register and manage webhook endpoints',
+  'payments:write': "Record a package's payments (a shop's online payment)",
 };
 
 export const apiKeyInputSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoTimestamp, latitude, longitude, numberInput, optionalText } from './common.ts';
+import { outcomePaymentSchema, paymentSummarySchema } from './payments.ts';
 
 /**
  * Delivery outcomes and proof of delivery (issue 18): how a driver closes a stop, what dispatch requires for it, and
@@ -50,6 +51,8 @@ export const outcomeInputSchema = z
     lat: latitude.nullish(),
     lng: longitude.nullish(),
     accuracy: numberInput(z.number().min(0).max(100_000)).nullish(),
+    /** A payment taken at the door before unloading (issue 32): recorded first, under the completion's clientId. */
+    payment: outcomePaymentSchema.nullish(),
   })
   .superRefine((v, ctx) => {
     if (v.kind === 'delivered' && !v.recipientName) ctx.addIssue({ code: 'custom', path: ['recipientName'], message: PROOF_MSG.recipientRequired });
@@ -113,6 +116,11 @@ export const deliveryProofSchema = z.object({
   delivery: z.object({ address: z.string(), lat: z.number().nullable(), lng: z.number().nullable() }).nullable(),
   /** Oldest first: every attempt, then the delivery. */
   outcomes: z.array(outcomeViewSchema),
+  /**
+   * The money (issue 32): in the full view only (the customer's share link, the driver, dispatch), never by tracking
+   * number; null when nothing was ever owed. `howToPay` is the company's words.
+   */
+  payment: paymentSummarySchema.extend({ howToPay: z.string() }).nullable(),
 });
 export type DeliveryProof = z.infer<typeof deliveryProofSchema>;
 

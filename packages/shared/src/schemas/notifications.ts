@@ -24,6 +24,8 @@ export const MERGE_FIELDS: Record<string, string> = {
   pickup_destination: 'A pickup request: where it goes',
   pickup_item: 'A pickup request: what to collect',
   customer_phone: 'A pickup request: the customer phone (coordinator alerts)',
+  balance_due: "What the customer still owes, formatted in the company's currency ('$120.00'); empty when nothing is owed",
+  amount: 'A payment event: the amount of the entry, formatted',
 };
 
 const templateText = (max: number, what: string) => z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`).max(max, `${what} must be at most ${max} characters`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_MSG, parseMoney } from '../money.ts';
 import { packageInputSchema, type PackageInputParsed } from './package.ts';
 
 /**
@@ -26,6 +27,7 @@ export const IMPORT_FIELDS = [
   'pickupLng',
   'deliveryLat',
   'deliveryLng',
+  'amountDue',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -53,6 +55,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   pickupLng: 'Pickup Longitude',
   deliveryLat: 'Delivery Latitude',
   deliveryLng: 'Delivery Longitude',
+  amountDue: 'Amount Due',
 };
 
 /** Other headings a file may use for a field, compared without case, spaces, dashes or underscores. */
@@ -76,6 +79,7 @@ export const IMPORT_FIELD_ALIASES: Record<ImportField, readonly string[]> = {
   pickupLng: ['originlng', 'originlon', 'pickuplongitude', 'pickuplon'],
   deliveryLat: ['destinationlat', 'deliverylatitude', 'lat', 'latitude'],
   deliveryLng: ['destinationlng', 'destinationlon', 'deliverylongitude', 'deliverylon', 'lng', 'lon', 'longitude'],
+  amountDue: ['amount', 'balance', 'cod', 'cashondelivery', 'tocollect', 'price'],
 };
 
 /** Rows per file; a larger file is refused whole (400) with IMPORT_MSG.tooManyRows, so it can be split. */
@@ -125,11 +129,20 @@ export type PackageImportRequest = z.input<typeof packageImportRequestSchema>;
  * A row's cells as a package (the Create tab's schema and messages): blank cells count as absent, so a default
  * applies or the field's 'is required' message is given. The messages of every field at fault, joined by '; '.
  */
-export function parseImportRow(values: Partial<Record<ImportField, string | undefined>>): { ok: true; input: PackageInputParsed } | { ok: false; message: string } {
-  const given: Record<string, string> = {};
+export function parseImportRow(
+  values: Partial<Record<ImportField, string | undefined>>,
+  /** The currency's minor-unit digits: the file's 'Amount Due' is written in the main unit ('120.00'). */
+  currencyDigits = 2,
+): { ok: true; input: PackageInputParsed } | { ok: false; message: string } {
+  const given: Record<string, string | number> = {};
   for (const field of IMPORT_FIELDS) {
     const value = values[field];
     if (value !== undefined && value.trim() !== '') given[field] = value;
+  }
+  if (typeof given.amountDue === 'string') {
+    const minor = parseMoney(given.amountDue, currencyDigits);
+    if (minor === null) return { ok: false, message: PAYMENT_MSG.amountInvalid };
+    given.amountDue = minor;
   }
   const parsed = packageInputSchema.safeParse(given);
   if (parsed.success) return { ok: true, input: parsed.data };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_CURRENT_LOCATION, DEFAULT_SERVICE_TYPE, LIMITS, RECENT_PACKAGES_MAX } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { isoTimestamp, latitude, longitude, numberInput, optionalText, requiredText, statusInput } from './common.ts';
+import { amountDueInput } from './payments.ts';
 
 export const trackingNumberSchema = z
   .string({ error: MSG.trackingRequired })
@@ -39,6 +40,11 @@ export const packageInputSchema = z.object({
   pickupLng: longitude.nullish(),
   deliveryLat: latitude.nullish(),
   deliveryLng: longitude.nullish(),
+  /**
+   * What the customer owes, in the currency's minor units (issue 32); 0 or null for nothing. Left out of a PUT, the
+   * amount stays as it is. A change is an entry of the package's ledger (services/payments).
+   */
+  amountDue: amountDueInput.nullish(),
 });
 export type PackageInput = z.input<typeof packageInputSchema>;
 export type PackageInputParsed = z.output<typeof packageInputSchema>;
@@ -67,13 +73,17 @@ export const packageSchema = z.object({
   pickupLng: z.number().nullable(),
   deliveryLat: z.number().nullable(),
   deliveryLng: z.number().nullable(),
+  /** The amount due set by dispatch, in minor units (issue 32); the balance is the ledger's (GET …/payments). */
+  amountDue: z.number().int().nullable(),
+  /** The pickup request this package was made from, when it was (issue 32, item 1). */
+  pickupRequestId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Package = z.infer<typeof packageSchema>;
 
-/** What the public sees (design.md §4): phone masked, no driver id, no links. */
-export const publicPackageSchema = packageSchema.omit({ driverId: true, realLocationLink: true, customerEmail: true });
+/** What the public sees (design.md §4): phone masked, no driver id, no links, no money (design.md §12). */
+export const publicPackageSchema = packageSchema.omit({ driverId: true, realLocationLink: true, customerEmail: true, amountDue: true, pickupRequestId: true });
 export type PublicPackage = z.infer<typeof publicPackageSchema>;
 /** Either view: the server picks by role. */
 export const packageViewSchema = z.union([packageSchema, publicPackageSchema]);

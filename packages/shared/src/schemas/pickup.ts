@@ -31,6 +31,9 @@ export const pickupRequestSchema = z.object({
   itemDescription: z.string(),
   specialInstructions: z.string().nullable(),
   status: z.enum(PICKUP_REQUEST_STATUSES),
+  /** The package made from this request, once made (issue 32, item 1). */
+  packageId: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
   createdAt: z.string(),
 });
 export type PickupRequest = z.infer<typeof pickupRequestSchema>;

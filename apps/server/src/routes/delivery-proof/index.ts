@@ -31,6 +31,8 @@ const outcomeRoutes: FastifyPluginAsyncZod = async (app) => {
             ? { address: found.pkg.deliveryAddress, lat: found.pkg.deliveryLat == null ? null : Number(found.pkg.deliveryLat), lng: found.pkg.deliveryLng == null ? null : Number(found.pkg.deliveryLng) }
             : null,
         outcomes: await app.deliveryProof.outcomesOf(found.pkg, view),
+        // Money only in the full view (the customer's share link, the driver, dispatch); never by tracking number.
+        payment: view === 'full' ? await app.payments.customerView(found.pkg) : null,
       };
     },
   );

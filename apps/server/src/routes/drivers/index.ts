@@ -1,4 +1,5 @@
 import {
+  driverCashSchema,
   ERR,
   driverCreatedSchema,
   driverInputSchema,
@@ -119,6 +120,23 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = request.principal;
       if (principal?.role !== 'driver') throw forbidden();
       return presentDriver(await app.drivers.get(principal.driverId));
+    },
+  );
+
+  app.get(
+    '/api/drivers/me/cash',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The signed-in driver's cash in hand (issue 32): every cash payment they recorded less what dispatch entered as handed over; minor units",
+        security,
+        response: { 200: driverCashSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => {
+      const principal = request.principal;
+      if (principal?.role !== 'driver') throw forbidden();
+      return app.payments.driverCash(principal.driverId);
     },
   );
 

@@ -32,6 +32,7 @@ import { presentHistoryFor, presentLocation, presentPackage, presentPackageFor, 
 import { presentShareLink } from '../../presenters/share-link.ts';
 import { fixReplies, security } from '../openapi.ts';
 import outcomeRoutes from './outcomes.ts';
+import paymentRoutes from './payments.ts';
 import type { LocationActor, PackageRow } from '../../services/packages.ts';
 
 const tags = ['packages'];
@@ -321,6 +322,7 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Delivery outcomes and the proof-of-delivery receipt (issue 18).
   await app.register(outcomeRoutes);
+  await app.register(paymentRoutes);
 };
 
 export default packageRoutes;

@@ -131,6 +131,7 @@ const outcomeRoutes: FastifyPluginAsyncZod = async (app) => {
         outcomes: await app.deliveryProof.outcomesOf(pkg, 'full'),
         photo: await app.deliveryProof.fileBytes(last?.photoId ?? null),
         signature: await app.deliveryProof.fileBytes(last?.signatureId ?? null),
+        money: await app.payments.receiptMoney(pkg),
         generatedAt: new Date(),
       });
       const name = `proof-of-delivery-${pkg.trackingNumber.replace(/[^A-Za-z0-9_-]/g, '')}.pdf`;

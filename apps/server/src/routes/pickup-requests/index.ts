@@ -1,4 +1,4 @@
-import { errorSchema, idParam, pickupListQuerySchema, pickupRequestSchema, pickupStatusSchema, validationErrorSchema } from '@cargo/shared';
+import { errorSchema, idParam, packageInputSchema, pickupListQuerySchema, pickupPackageResultSchema, pickupRequestSchema, pickupStatusSchema, validationErrorSchema } from '@cargo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentPickupRequest } from '../../presenters/pickup-request.ts';
@@ -18,9 +18,9 @@ const pickupRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { rows, total } = await app.pickups.search(request.query);
+      const { rows, total, trackingNumbers } = await app.pickups.search(request.query);
       reply.header('x-total-count', String(total));
-      return rows.map(presentPickupRequest);
+      return rows.map((row) => presentPickupRequest(row, row.packageId ? (trackingNumbers.get(row.packageId) ?? null) : null));
     },
   );
 
@@ -36,7 +36,28 @@ const pickupRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pickupRequestSchema, 400: validationErrorSchema, 404: errorSchema },
       },
     },
-    async (request) => presentPickupRequest(await app.pickups.setStatus(request.params.id, request.body.status, request.auditActor)),
+    async (request) => {
+      const row = await app.pickups.setStatus(request.params.id, request.body.status, request.auditActor);
+      return presentPickupRequest(row, row.packageId ? ((await app.pickups.trackingNumbersOf([row])).get(row.packageId) ?? null) : null);
+    },
+  );
+
+  app.post(
+    '/api/pickup-requests/:id/package',
+    {
+      schema: {
+        tags: ['pickup requests'],
+        summary: 'Make the package of a pickup request (issue 32): the package as the Create form takes it; links the two and confirms the request. A second call answers the package made (200)',
+        security,
+        params: idParam,
+        body: packageInputSchema,
+        response: { 200: pickupPackageResultSchema, 201: pickupPackageResultSchema, 400: validationErrorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { pkg, created } = await app.pickups.createPackage(request.params.id, request.body, request.auditActor);
+      return reply.status(created ? 201 : 200).send({ packageId: pkg.id, trackingNumber: pkg.trackingNumber, created });
+    },
   );
 };
 

@@ -3,6 +3,7 @@ import {
   ATTEMPT_REASON_LABELS,
   DEFAULT_DELIVERY_REQUIREMENTS,
   LEFT_PLACE_LABELS,
+  PAYMENT_MSG,
   PROOF_MSG,
   deliveryRequirementSchema,
   greatCircleDistance,
@@ -21,6 +22,7 @@ import { presentOutcome, type FileLink } from '../../presenters/delivery-proof.t
 import type { AuditActor } from '../audit/audit-context.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import type { PackageService } from '../packages.ts';
+import type { PaymentService } from '../payments/payment-service.ts';
 import type { SettingsService } from '../settings.ts';
 import { FileLinkSigner, type FileVariant } from './file-links.ts';
 import type { FileStore } from './file-store.ts';
@@ -53,6 +55,8 @@ export class DeliveryProofService {
     private readonly settings: SettingsService,
     readonly store: FileStore,
     private readonly options: { linkTtlSeconds: number; linkSecret?: Buffer | undefined },
+    /** The ledger (issue 32): a payment taken at the door, and the rule that a balance stops a delivery. */
+    private readonly payments?: PaymentService,
   ) {}
 
   /** The link secret: shared by every instance through the settings table, made once on first use. */
@@ -106,6 +110,14 @@ export class DeliveryProofService {
     if (completion.signature && input.kind !== 'delivered') throw badRequest(PROOF_MSG.signatureNotAllowed);
     if (needed.signature && !completion.signature) throw badRequest(`${PROOF_MSG.signatureRequired} (${requirement.serviceType})`);
     if (needed.photo && !completion.photo) throw badRequest(PROOF_MSG.photoRequired);
+    // Collected before unloading (issue 32): the payment's rules and the balance it leaves are checked before any file
+    // is kept; the transaction below asks the payments service again, after the payment is written in it.
+    if (this.payments && (input.payment || input.kind !== 'attempted')) {
+      const sums = await this.payments.sumsOf(pkg.id);
+      if (input.payment) this.payments.checkPayment(input.payment, completion.auditActor, sums);
+      const left = sums.due - sums.paid - (input.payment?.amount ?? 0);
+      if (input.kind !== 'attempted' && left > 0 && !sums.released) throw conflict(PAYMENT_MSG.balanceRemains(this.payments.format(left)));
+    }
 
     const [photo, signature] = await Promise.all([
       completion.photo ? processPhoto(completion.photo) : null,
@@ -119,6 +131,8 @@ export class DeliveryProofService {
       const signatureRow = signature ? await this.storeFile(pkg.id, 'signature', signature, now, stored) : null;
       const outcome = this.outcomeRow(pkg, completion, photoRow, signatureRow, now);
       const writeProof = async (trx: Repositories) => {
+        // The payment first, under the completion's client id: a resend of the queued completion records neither twice.
+        if (input.payment && this.payments) await this.payments.writePayment(trx, pkg, input.payment, completion.auditActor, input.clientId ? `${input.clientId}:payment` : null);
         if (photoRow) await trx.deliveryProof.insertFile(photoRow);
         if (signatureRow) await trx.deliveryProof.insertFile(signatureRow);
         await trx.deliveryProof.insertOutcome(outcome);

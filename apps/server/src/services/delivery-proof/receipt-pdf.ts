@@ -12,7 +12,18 @@ export interface ReceiptInput {
   /** The closing outcome's files, read from the store. */
   photo: Buffer | null;
   signature: Buffer | null;
+  /** The package's money (issue 32), already formatted by the currency: null when nothing was ever owed. */
+  money?: ReceiptMoney | null;
   generatedAt: Date;
+}
+
+export interface ReceiptMoney {
+  amountDue: string;
+  /** Each payment, refund, correction and release, oldest first, in words. */
+  entries: Array<{ at: string; text: string }>;
+  paid: string;
+  balance: string;
+  released: boolean;
 }
 
 /**
@@ -73,6 +84,14 @@ export function buildReceiptPdf(input: ReceiptInput): Promise<Buffer> {
         doc.moveDown().font('Helvetica-Bold').text('Earlier attempts').font('Helvetica');
         for (const o of earlier) doc.text(`${formatTime(o.at)}: ${o.label}${o.reasonLabel ? `, ${o.reasonLabel}` : ''}${o.full?.driverName ? ` (${o.full.driverName})` : ''}`);
       }
+    }
+    if (input.money) {
+      doc.x = 48;
+      doc.moveDown().font('Helvetica-Bold').fontSize(13).text('Payment').font('Helvetica').fontSize(11);
+      line(doc, 'Amount due', input.money.amountDue);
+      for (const e of input.money.entries) doc.text(`${formatTime(e.at)}: ${e.text}`);
+      line(doc, 'Paid', input.money.paid);
+      line(doc, 'Balance', `${input.money.balance}${input.money.released ? ' (released without payment by dispatch)' : ''}`);
     }
     doc.moveDown(2).fontSize(9).fillColor('#555555').text(`Generated ${input.generatedAt.toISOString()}`, 48);
     doc.end();

@@ -46,6 +46,8 @@ export interface NotificationOptions {
   leaseMs: number;
   /** Makes a customer live link for a package (services/share-links.ts). */
   liveLink: (pkg: { id: string; trackingNumber: string }, hours: number) => Promise<string>;
+  /** What a package still owes and how it is written (issue 32: the `balance_due` and `amount` merge fields). */
+  money?: { balanceDue(packageId: string): Promise<number>; format(minor: number): string } | undefined;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -315,9 +317,9 @@ export class NotificationService {
     this.assertTemplate(input.channel, { subject: input.subject, body: input.body, enabled: true });
     const pkg = await this.repos.packages.findByRef(input.trackingNumber);
     if (!pkg) throw notFound('Package not found');
-    const subject = packageSubject(pkg);
+    const subject = await this.withMoney(packageSubject(pkg));
     const link = `${this.base()}/?track=${encodeURIComponent(pkg.trackingNumber)}`;
-    const data: Record<string, unknown> = input.eventType === 'package.attempted' ? { reason: 'Nobody home' } : {};
+    const data: Record<string, unknown> = input.eventType === 'package.attempted' ? { reason: 'Nobody home' } : input.eventType.startsWith('payment.') ? { amount: 12000 } : {};
     const unsubscribeUrl = input.channel === 'email' && pkg.customerEmail ? this.unsubscribePage(pkg.customerEmail, pkg.id) : null;
     try {
       return await this.render({ channel: input.channel, subject: input.subject, body: input.body }, this.mergeValues(subject, data, link), unsubscribeUrl);
@@ -456,10 +458,23 @@ export class NotificationService {
   private async subjectOf(event: EventRow): Promise<Subject | null> {
     if (event.subjectType === 'package') {
       const pkg = await this.repos.packages.findById(event.subjectId);
-      return pkg ? packageSubject(pkg) : null;
+      return pkg ? this.withMoney(packageSubject(pkg)) : null;
     }
     const request = await this.repos.pickupRequests.findById(event.subjectId);
-    return request ? pickupSubject(request) : null;
+    if (!request) return null;
+    // A request made into a package (issue 32): its confirmation names the tracking number and links to it.
+    const pkg = request.packageId ? await this.repos.packages.findById(request.packageId) : undefined;
+    const subject = pickupSubject(request);
+    if (!pkg) return subject;
+    return this.withMoney({ ...subject, trackingNumber: pkg.trackingNumber, values: { ...subject.values, tracking_number: pkg.trackingNumber } }, pkg.id);
+  }
+
+  /** The subject with `balance_due` filled: the formatted balance while one remains, otherwise empty. */
+  private async withMoney(subject: Subject, packageId: string | null = subject.packageId): Promise<Subject> {
+    const money = this.options.money;
+    if (!money || !packageId) return subject;
+    const balance = await money.balanceDue(packageId);
+    return { ...subject, values: { ...subject.values, balance_due: balance > 0 ? money.format(balance) : '' } };
   }
 
   private recipientOf(subject: Subject, channel: NotificationChannel, audience: NotificationAudience): string | null {
@@ -469,7 +484,7 @@ export class NotificationService {
 
   /** The customer's link: a live share link while the package is on its way, otherwise the tracking page. */
   private async trackingLink(event: EventRow, subject: Subject): Promise<string> {
-    if (!subject.packageId) return `${this.base()}/`;
+    if (!subject.packageId) return subject.trackingNumber ? `${this.base()}/?track=${encodeURIComponent(subject.trackingNumber)}` : `${this.base()}/`;
     if (LIVE_LINK_EVENTS.has(event.type)) {
       try {
         return await this.options.liveLink({ id: subject.packageId, trackingNumber: subject.trackingNumber ?? '' }, LIVE_LINK_HOURS);
@@ -487,6 +502,7 @@ export class NotificationService {
       ...subject.values,
       eta,
       reason: typeof data.reason === 'string' ? data.reason : '',
+      amount: typeof data.amount === 'number' && this.options.money ? this.options.money.format(Math.abs(data.amount)) : '',
       tracking_link: link,
       company_name: this.options.company.name,
       company_phone: this.options.company.phone,
@@ -542,6 +558,7 @@ function packageSubject(pkg: PackageRow): Subject {
       pickup_destination: '',
       pickup_item: '',
       customer_phone: '',
+      balance_due: '',
     },
   };
 }
@@ -564,6 +581,7 @@ function pickupSubject(request: PickupRequestRow): Subject {
       pickup_destination: request.destinationAddress,
       pickup_item: request.itemDescription,
       customer_phone: request.phone,
+      balance_due: '',
     },
   };
 }

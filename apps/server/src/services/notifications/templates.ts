@@ -108,8 +108,26 @@ const CUSTOMER: Record<EventType, Texts> = {
   'pickup_request.confirmed': {
     on: false,
     subject: 'Your pickup request is confirmed',
-    email: 'Hello {{ customer_name }},\n\nYour pickup at {{ pickup_origin }} is confirmed. Questions? Call {{ company_phone }}.',
-    sms: '{{ company_name }}: your pickup at {{ pickup_origin }} is confirmed.',
+    email: 'Hello {{ customer_name }},\n\nYour pickup at {{ pickup_origin }} is confirmed.{% if tracking_number != "" %} Your tracking number is {{ tracking_number }}: {{ tracking_link }}{% endif %}{% if balance_due != "" %} Please have {{ balance_due }} ready on delivery.{% endif %} Questions? Call {{ company_phone }}.',
+    sms: '{{ company_name }}: your pickup at {{ pickup_origin }} is confirmed.{% if tracking_number != "" %} Tracking number {{ tracking_number }}: {{ tracking_link }}{% endif %}',
+  },
+  'payment.recorded': {
+    on: false,
+    subject: 'Payment received for package {{ tracking_number }}',
+    email: 'Hello {{ customer_name }},\n\nWe received {{ amount }} for package {{ tracking_number }}.{% if balance_due != "" %} Still to pay: {{ balance_due }}.{% else %} Nothing more is owed.{% endif %}\n\nDetails: {{ tracking_link }}',
+    sms: '{{ company_name }}: we received {{ amount }} for package {{ tracking_number }}.{% if balance_due != "" %} Still to pay: {{ balance_due }}.{% endif %}',
+  },
+  'payment.refunded': {
+    on: false,
+    subject: 'A refund for package {{ tracking_number }}',
+    email: 'Hello {{ customer_name }},\n\nWe have refunded or corrected {{ amount }} on package {{ tracking_number }}.{% if reason != "" %} Reason: {{ reason }}.{% endif %}\n\nDetails: {{ tracking_link }}',
+    sms: '{{ company_name }}: {{ amount }} refunded or corrected on package {{ tracking_number }}.',
+  },
+  'payment.released': {
+    on: false,
+    subject: 'Package {{ tracking_number }} is released for delivery',
+    email: 'Hello {{ customer_name }},\n\nPackage {{ tracking_number }} is released for delivery without payment at the door.\n\nDetails: {{ tracking_link }}',
+    sms: '{{ company_name }}: package {{ tracking_number }} is released for delivery without payment at the door.',
   },
 };
 

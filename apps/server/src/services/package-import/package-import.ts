@@ -68,6 +68,8 @@ export class PackageImportService {
     private readonly repos: Repositories,
     private readonly packages: PackageService,
     private readonly log: ImportLog,
+    /** The currency's minor-unit digits: the file's 'Amount Due' is in the main unit (issue 32). */
+    private readonly currencyDigits = 2,
   ) {}
 
   /** What an import of these rows would do; writes nothing. */
@@ -187,7 +189,7 @@ export class PackageImportService {
     const planned: PlannedRow[] = [];
     const firstLine = new Map<string, number>();
     rows.forEach((row, position) => {
-      const parsed = parseImportRow(row.values);
+      const parsed = parseImportRow(row.values, this.currencyDigits);
       const rawTracking = row.values.trackingNumber?.trim() ?? '';
       if (!parsed.ok) {
         planned.push({ kind: 'failed', row, position, trackingNumber: rawTracking, message: parsed.message });
@@ -213,7 +215,7 @@ export class PackageImportService {
       const found = existing.get(p.trackingNumber.toLowerCase());
       if (!found) return p;
       if (mode === 'skip') return { kind: 'skipped', row: p.row, position: p.position, trackingNumber: p.trackingNumber, message: ERR.trackingTaken };
-      const merged = mergedInput(found, p.row);
+      const merged = mergedInput(found, p.row, this.currencyDigits);
       if (!merged.ok) return { kind: 'failed', row: p.row, position: p.position, trackingNumber: p.trackingNumber, message: merged.message };
       return { kind: 'update', row: p.row, position: p.position, trackingNumber: p.trackingNumber, input: merged.input, existing: found };
     });
@@ -306,7 +308,7 @@ function countsOf(lines: readonly NewImportLine[]): ImportCounts {
  * checked again by the same schema. The coordinates are not carried over (a changed address is geocoded again; an
  * unchanged one keeps its point, services/packages.ts), and the assigned driver stays.
  */
-function mergedInput(existing: PackageRow, row: ImportRow): { ok: true; input: PackageInputParsed } | { ok: false; message: string } {
+function mergedInput(existing: PackageRow, row: ImportRow, currencyDigits: number): { ok: true; input: PackageInputParsed } | { ok: false; message: string } {
   const base: Record<string, string> = {
     trackingNumber: existing.trackingNumber,
     status: existing.status,
@@ -329,7 +331,7 @@ function mergedInput(existing: PackageRow, row: ImportRow): { ok: true; input: P
     const value = row.values[field];
     if (value !== undefined && value.trim() !== '') values[field] = value;
   }
-  const parsed = parseImportRow(values);
+  const parsed = parseImportRow(values, currencyDigits);
   if (!parsed.ok) return parsed;
   return { ok: true, input: { ...parsed.input, driverId: existing.driverId, realLocationLink: existing.realLocationLink } };
 }
