@@ -32,6 +32,9 @@ function payloadFor(pkg: Pkg, fix: { lat: number; lng: number }, timestamp = T(1
     kind: 'customer',
     trackingId: pkg.trackingNumber,
     packageId: pkg.id,
+    // A payment at the door (POST /api/packages/{id}/payments, issue 32).
+    method: 'cash',
+    amount: 100,
     // The batch route (POST /api/drivers/{id}/fixes): the same fix, for the package.
     fixes: [{ ...fix, accuracy: 12, speed: 10, heading: 90, timestamp, packageId: pkg.id }],
   };
@@ -106,7 +109,8 @@ describeApi('authorization beyond the role matrix', () => {
   beforeAll(async () => {
     ctx = await setupApp();
     [driverA, driverB] = await Promise.all([makeDriver(ctx, { email: 'driver.a@example.com' }), makeDriver(ctx, { email: 'driver.b@example.com' })]);
-    pkgA = await makePackage(ctx, { status: 'in_transit' }, driverA);
+    // An amount due, so A's own payment route (issue 32) takes a valid driver payment.
+    pkgA = await makePackage(ctx, { status: 'in_transit', amountDue: 100_000 }, driverA);
     pkgA2 = await makePackage(ctx, { status: 'in_transit' }, driverA);
     pkgB = await makePackage(ctx, { status: 'in_transit' }, driverB);
     linkA = await shareLink(pkgA, 'driver');

@@ -49,6 +49,8 @@ describeApi('pickup requests', () => {
         itemDescription: 'Two boxes of books',
         specialInstructions: null,
         status: 'pending',
+        packageId: null,
+        trackingNumber: null,
         createdAt: expect.any(String),
       });
       const list = await ctx.request({ method: 'GET', url: '/api/pickup-requests', token: ctx.adminToken });

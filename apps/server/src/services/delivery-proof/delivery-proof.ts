@@ -105,11 +105,6 @@ export class DeliveryProofService {
     }
     if (pkg.status === 'delivered') throw conflict(PROOF_MSG.alreadyDelivered);
 
-    const requirement = requirementFor(await this.requirements(), pkg.serviceType);
-    const needed = proofNeeded({ kind: input.kind, reason: input.reason }, requirement);
-    if (completion.signature && input.kind !== 'delivered') throw badRequest(PROOF_MSG.signatureNotAllowed);
-    if (needed.signature && !completion.signature) throw badRequest(`${PROOF_MSG.signatureRequired} (${requirement.serviceType})`);
-    if (needed.photo && !completion.photo) throw badRequest(PROOF_MSG.photoRequired);
     // Collected before unloading (issue 32): the payment's rules and the balance it leaves are checked before any file
     // is kept; the transaction below asks the payments service again, after the payment is written in it.
     if (this.payments && (input.payment || input.kind !== 'attempted')) {
@@ -118,6 +113,11 @@ export class DeliveryProofService {
       const left = sums.due - sums.paid - (input.payment?.amount ?? 0);
       if (input.kind !== 'attempted' && left > 0 && !sums.released) throw conflict(PAYMENT_MSG.balanceRemains(this.payments.format(left)));
     }
+    const requirement = requirementFor(await this.requirements(), pkg.serviceType);
+    const needed = proofNeeded({ kind: input.kind, reason: input.reason }, requirement);
+    if (completion.signature && input.kind !== 'delivered') throw badRequest(PROOF_MSG.signatureNotAllowed);
+    if (needed.signature && !completion.signature) throw badRequest(`${PROOF_MSG.signatureRequired} (${requirement.serviceType})`);
+    if (needed.photo && !completion.photo) throw badRequest(PROOF_MSG.photoRequired);
 
     const [photo, signature] = await Promise.all([
       completion.photo ? processPhoto(completion.photo) : null,
