@@ -182,6 +182,7 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'GET /api/exports/collections': ADMIN,
   // A booking becomes a package (issue 32): an admin, or a key that may create packages.
   'POST /api/pickup-requests/:id/package': adminOrKey('packages:write'),
+  'GET /api/pickup-requests/:id': ADMIN,
 
   // The audit log (issue 20, decision 070): an admin session only, never an API key.
   'GET /api/audit': ADMIN,

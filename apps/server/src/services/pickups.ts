@@ -27,6 +27,12 @@ export class PickupService {
     return row;
   }
 
+  async get(id: string): Promise<PickupRequestRow> {
+    const row = await this.repos.pickupRequests.findById(id);
+    if (!row) throw notFound(ERR.pickupNotFound);
+    return row;
+  }
+
   /** Newest first. */
   list(): Promise<PickupRequestRow[]> {
     return this.repos.pickupRequests.list();

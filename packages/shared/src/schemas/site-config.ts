@@ -19,6 +19,8 @@ export const siteConfigSchema = z.object({
   dispatchPhone: z.nullable(z.string()),
   /** Whether a package set out for delivery before its window texts the customer's phone (an SMS gateway is set). */
   advanceNotice: z.boolean(),
+  /** The company's currency (ISO 4217, issue 32): amounts everywhere are integers in its minor unit. */
+  currency: z.optional(z.string()),
 });
 
 export type StaffContact = z.infer<typeof staffContactSchema>;

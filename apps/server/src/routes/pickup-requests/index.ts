@@ -42,6 +42,17 @@ const pickupRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/api/pickup-requests/:id',
+    {
+      schema: { tags: ['pickup requests'], summary: 'One pickup request, with its package once made (admin)', security, params: idParam, response: { 200: pickupRequestSchema, 404: errorSchema } },
+    },
+    async (request) => {
+      const row = await app.pickups.get(request.params.id);
+      return presentPickupRequest(row, row.packageId ? ((await app.pickups.trackingNumbersOf([row])).get(row.packageId) ?? null) : null);
+    },
+  );
+
   app.post(
     '/api/pickup-requests/:id/package',
     {

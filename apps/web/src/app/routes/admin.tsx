@@ -16,6 +16,8 @@ const DriverPortal = lazy(() => import('../../features/driver-portal/components/
 const ProofTab = lazy(() => import('../../features/delivery-proof/components/proof-tab.tsx').then((m) => ({ default: m.ProofTab })));
 const NotificationsTab = lazy(() => import('../../features/notifications/components/notifications-tab.tsx').then((m) => ({ default: m.NotificationsTab })));
 const IntegrationsTab = lazy(() => import('../../features/integrations/components/integrations-tab.tsx').then((m) => ({ default: m.IntegrationsTab })));
+const CollectionsTab = lazy(() => import('../../features/collections/components/collections-tab.tsx').then((m) => ({ default: m.CollectionsTab })));
+const PackagePayments = lazy(() => import('../../features/collections/components/package-payments.tsx').then((m) => ({ default: m.PackagePayments })));
 const AuditLogTab = lazy(() => import('../../features/audit-log/components/audit-log-tab.tsx').then((m) => ({ default: m.AuditLogTab })));
 
 /** The other features' views in the panel (features do not import one another: this route composes them). */
@@ -31,6 +33,13 @@ const SLOTS: AdminSlots = {
   packageImport: <ImportTab />,
   auditLog: <AuditLogTab />,
   auditHistory: auditHistoryParams,
+  // Payments (issue 32): under a package's Edit form, and the day's cash per driver.
+  packagePayments: (packageId) => (
+    <Suspense fallback={null}>
+      <PackagePayments packageId={packageId} />
+    </Suspense>
+  ),
+  collections: <CollectionsTab />,
 };
 
 /** /admin. The Driver Portal, Delivery Proof and Notifications tabs come in through slots, since features do not import one another. */

@@ -22,6 +22,10 @@ export interface AdminSlots {
   auditLog?: ReactNode;
   /** The address changes that open an object's history in the Audit log tab (a package row's 'History'). */
   auditHistory?: (objectType: 'package' | 'driver', objectId: string) => Record<string, string | null>;
+  /** A package's payments under its Edit form (features/collections, issue 32). */
+  packagePayments?: (packageId: string) => ReactNode;
+  /** The Collections tab: the day's cash per driver (features/collections). */
+  collections?: ReactNode;
 }
 
 export const AdminSlotsContext = createContext<AdminSlots>({});

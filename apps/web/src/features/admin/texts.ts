@@ -42,6 +42,7 @@ export const ADMIN_TEXT = {
     import: 'Import',
     integrations: 'Integrations',
     audit: 'Audit log',
+    collections: 'Collections',
   },
   /** The panel's tabs in four groups (issue 20 item 6). */
   tabGroups: { dispatch: 'Dispatch', drivers: 'Drivers', customers: 'Customers', settings: 'Settings' },
@@ -107,6 +108,13 @@ export const ADMIN_TEXT = {
     createFailed: 'Failed to create package',
     updated: 'Package updated successfully!',
     updateFailed: 'Failed to update package',
+    amountDue: 'Amount Due',
+    amountDueHint: (currency: string) => `What the customer pays before unloading, in ${currency}; leave empty for nothing.`,
+    fromPickup: (name: string) => `From the pickup request of ${name}: choose a tracking number and the delivery window, then create.`,
+    fromPickupMade: (tracking: string) => `This pickup request already has its package, ${tracking}.`,
+    pickupCreated: (tracking: string) => `Package ${tracking} created from the pickup request; the request is confirmed.`,
+    pickupHadPackage: (tracking: string) => `This pickup request already had its package ${tracking}.`,
+    cameFrom: 'Made from a pickup request',
   },
   ideas: {
     title: 'Tracking Number Ideas',
@@ -336,6 +344,9 @@ export const ADMIN_TEXT = {
     selectPackage: 'Please select a package',
   },
   pickups: {
+    createPackage: (name: string) => `Create package for ${name}`,
+    createPackageShort: 'Create package',
+    packageLink: (tracking: string) => `Package ${tracking}`,
     title: 'Pickup Requests',
     empty: 'No pickup requests submitted yet',
     noMatch: 'No pickup request matches.',
@@ -346,7 +357,7 @@ export const ADMIN_TEXT = {
     status: (name: string) => `Status of ${name}`,
     updated: 'Status updated successfully!',
     failed: 'Error updating status',
-    columns: { customer: 'Customer', contact: 'Contact', from: 'From', to: 'To', item: 'Item', submitted: 'Submitted', status: 'Status' },
+    columns: { customer: 'Customer', contact: 'Contact', from: 'From', to: 'To', item: 'Item', submitted: 'Submitted', status: 'Status', package: 'Package' },
   },
   database: {
     title: 'Database',

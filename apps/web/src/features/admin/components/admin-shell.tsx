@@ -53,6 +53,7 @@ const LABELS: Record<AdminTab, string> = {
   import: T.tabs.import,
   integrations: T.tabs.integrations,
   audit: T.tabs.audit,
+  collections: T.tabs.collections,
 };
 
 export interface AdminShellProps {
@@ -72,9 +73,9 @@ export interface AdminShellProps {
 export function AdminShell({ driverPortal, proofTab, notifications, integrations }: AdminShellProps) {
   const { tab, setTab } = useAdminUrl();
   useRefetchOnShow(tab);
-  const { fleetMap, auditLog, packageImport } = useAdminSlots();
+  const { fleetMap, auditLog, packageImport, collections } = useAdminSlots();
   // The fleet, import and audit tabs show when the route composed their features into the panel.
-  const tabs = ADMIN_TABS.filter((name) => (name !== 'fleet' || fleetMap) && (name !== 'audit' || auditLog) && (name !== 'import' || packageImport));
+  const tabs = ADMIN_TABS.filter((name) => (name !== 'fleet' || fleetMap) && (name !== 'audit' || auditLog) && (name !== 'import' || packageImport) && (name !== 'collections' || collections));
   const groups = groupTabs(tabs);
   const nav = useRef<HTMLElement>(null);
   // On a narrow screen each group is a strip that scrolls sideways: keep the open tab in sight.
@@ -125,6 +126,8 @@ export function AdminShell({ driverPortal, proofTab, notifications, integrations
         return integrations;
       case 'audit':
         return auditLog ?? null;
+      case 'collections':
+        return collections ?? null;
     }
   };
 

@@ -13,12 +13,18 @@ import {
   type Package,
   type PackageInput,
   type PackageStatus,
+  type PickupRequest,
+  PAYMENT_MSG,
 } from '@cargo/shared';
-import { Button, Grid, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreatePackage } from '../api/create-package.ts';
+import { useCreatePackageFromPickup } from '../api/create-package-from-pickup.ts';
+import { usePickupRequest } from '../api/get-pickup-request.ts';
+import { useCurrency } from '../../../lib/currency.ts';
+import { useAdminSlots } from '../slots.tsx';
 import { useDrivers } from '../api/get-drivers.ts';
 import { usePackage } from '../api/get-package.ts';
 import { useUpdatePackage } from '../api/update-package.ts';
@@ -46,6 +52,8 @@ interface FormValues {
   itemDescription: string;
   serviceType: string;
   driverId: string | null;
+  /** As typed ('120.00'): read into minor units digit by digit, never through a float (issue 32). */
+  amountDue: string;
 }
 type Errors = Partial<Record<keyof FormValues, string>>;
 
@@ -64,12 +72,13 @@ const EMPTY: FormValues = {
   itemDescription: '',
   serviceType: DEFAULT_SERVICE_TYPE,
   driverId: null,
+  amountDue: '',
 };
 
 const STATUS_OPTIONS = CREATE_FORM_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 const SERVICE_OPTIONS = SERVICE_TYPES.map((value) => ({ value, label: value }));
 
-function fromPackage(pkg: Package): FormValues {
+function fromPackage(pkg: Package, amountText: (minor: number | null) => string): FormValues {
   return {
     trackingNumber: pkg.trackingNumber,
     status: normalizeStatus(pkg.status) ?? DEFAULT_STATUS,
@@ -85,12 +94,31 @@ function fromPackage(pkg: Package): FormValues {
     itemDescription: pkg.itemDescription ?? '',
     serviceType: pkg.serviceType,
     driverId: pkg.driverId,
+    amountDue: amountText(pkg.amountDue),
+  };
+}
+
+/** The Create form filled from a pickup request (issue 32): the rest (tracking number, window) is dispatch's to choose. */
+function fromPickup(request: PickupRequest): FormValues {
+  const item = request.itemDescription + (request.specialInstructions ? `\n\nInstructions: ${request.specialInstructions}` : '');
+  return {
+    ...EMPTY,
+    customerName: request.customerName,
+    customerPhone: request.phone,
+    customerEmail: request.email,
+    pickupAddress: request.originAddress,
+    deliveryAddress: request.destinationAddress,
+    currentLocation: autoCurrentLocation(DEFAULT_STATUS, request.originAddress),
+    itemDescription: item,
   };
 }
 
 /** The form's fields as the API takes them; the driver's name and phone are filled in by the server. */
-function toInput(values: FormValues): PackageInput {
+function toInput(values: FormValues, parseAmount: (text: string) => number | null): PackageInput {
+  const amount = values.amountDue.trim() ? parseAmount(values.amountDue) : null;
   return {
+    // An amount that does not read is sent as text, so the schema answers with its message under the field.
+    amountDue: values.amountDue.trim() ? (amount ?? values.amountDue) : null,
     trackingNumber: values.trackingNumber,
     status: values.status,
     currentLocation: values.currentLocation,
@@ -111,9 +139,9 @@ function toInput(values: FormValues): PackageInput {
 }
 
 /** Spec §5's required fields and the shared schema's messages. */
-function validate(values: FormValues): Errors {
+function validate(values: FormValues, parseAmount: (text: string) => number | null): Errors {
   const errors: Errors = {};
-  const parsed = packageInputSchema.safeParse(toInput(values));
+  const parsed = packageInputSchema.safeParse(toInput(values, parseAmount));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = issue.path[0] as keyof FormValues;
@@ -122,6 +150,7 @@ function validate(values: FormValues): Errors {
   }
   if (!values.currentLocation.trim()) errors.currentLocation = MSG.currentLocationRequired;
   if (!values.range[0] || !values.range[1]) errors.range = T.deliveryRangeRequired;
+  if (values.amountDue.trim() && parseAmount(values.amountDue) === null) errors.amountDue = PAYMENT_MSG.amountInvalid;
   return errors;
 }
 
@@ -130,22 +159,35 @@ export function PackageFormTab() {
   const { params, update } = useAdminUrl();
   const editId = params.get('edit');
   const editing = usePackage(editId);
+  // 'Create package' on Pickup Requests opens this form with ?from=<request id> (issue 32).
+  const fromId = editId ? null : params.get('from');
+  const booking = usePickupRequest(fromId);
+  const money = useCurrency();
+  const { packagePayments } = useAdminSlots();
+  const fromBooking = useCreatePackageFromPickup();
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [loadedId, setLoadedId] = useState<string | null>(null);
   const drivers = useDrivers();
   const create = useCreatePackage();
   const save = useUpdatePackage();
-  const pending = create.isPending || save.isPending;
+  const pending = create.isPending || save.isPending || fromBooking.isPending;
 
   // Edit Package loads the package once; what the admin then types is theirs.
   useEffect(() => {
     if (editId && editing.data && loadedId !== editId) {
-      setValues(fromPackage(editing.data));
+      setValues(fromPackage(editing.data, money.toInput));
       setErrors({});
       setLoadedId(editId);
     }
-  }, [editId, editing.data, loadedId]);
+  }, [editId, editing.data, loadedId, money.toInput]);
+  useEffect(() => {
+    if (fromId && booking.data && loadedId !== `from:${fromId}`) {
+      setValues(fromPickup(booking.data));
+      setErrors({});
+      setLoadedId(`from:${fromId}`);
+    }
+  }, [fromId, booking.data, loadedId]);
 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -166,15 +208,15 @@ export function PackageFormTab() {
     setValues(EMPTY);
     setErrors({});
     setLoadedId(null);
-    update({ edit: null });
+    update({ edit: null, from: null });
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validate(values);
+    const found = validate(values, money.parse);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    const input = toInput(values);
+    const input = toInput(values, money.parse);
     const onError = (title: string) => (error: Error) => {
       // The form keeps every value; field problems from the server go under their fields.
       if (error instanceof ApiError && error.issues) {
@@ -193,6 +235,19 @@ export function PackageFormTab() {
             cancelEdit();
           },
           onError: onError(T.updateFailed),
+        },
+      );
+    } else if (fromId) {
+      fromBooking.mutate(
+        { id: fromId, input },
+        {
+          onSuccess: (made) => {
+            toastSuccess(made.created ? T.pickupCreated(made.trackingNumber) : T.pickupHadPackage(made.trackingNumber));
+            setValues(EMPTY);
+            setLoadedId(null);
+            update({ from: null, tab: null, q: made.trackingNumber }, { push: true });
+          },
+          onError: onError(T.createFailed),
         },
       );
     } else {
@@ -217,6 +272,16 @@ export function PackageFormTab() {
               <Title order={2} size="h3">
                 {editId ? T.editTitle(editing.data?.trackingNumber ?? '') : T.createTitle}
               </Title>
+              {fromId && booking.data && (
+                <Alert color={booking.data.packageId ? 'yellow' : 'blue'}>
+                  {booking.data.packageId ? T.fromPickupMade(booking.data.trackingNumber ?? '') : T.fromPickup(booking.data.customerName)}
+                </Alert>
+              )}
+              {editId && editing.data?.pickupRequestId && (
+                <Text size="sm" c="dimmed">
+                  {T.cameFrom}
+                </Text>
+              )}
               <Grid gutter="sm">
                 <Grid.Col span={{ base: 12, sm: 6 }}>
                   <TextInput label={T.trackingNumber} required maxLength={LIMITS.trackingNumber} value={values.trackingNumber} onChange={(e) => set('trackingNumber', e.currentTarget.value)} error={errors.trackingNumber} />
@@ -285,6 +350,18 @@ export function PackageFormTab() {
                   <Textarea label={T.itemDescription} autosize minRows={2} value={values.itemDescription} onChange={(e) => set('itemDescription', e.currentTarget.value)} />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <TextInput
+                    label={`${T.amountDue} (${money.currency})`}
+                    description={T.amountDueHint(money.currency)}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    placeholder="0.00"
+                    value={values.amountDue}
+                    onChange={(e) => set('amountDue', e.currentTarget.value)}
+                    error={errors.amountDue}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
                   <Select label={T.driver} placeholder={T.noDriver} data={driverOptions} value={values.driverId} onChange={(v) => set('driverId', v)} clearable searchable />
                 </Grid.Col>
               </Grid>
@@ -302,6 +379,8 @@ export function PackageFormTab() {
             </Stack>
           </form>
         </Paper>
+        {/* The package's payments (features/collections, through a slot): list, record, refund or correct, release. */}
+        {editId && editing.data && packagePayments?.(editing.data.id)}
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
         <TrackingIdeas onUse={(value) => set('trackingNumber', value)} />

@@ -1,10 +1,11 @@
 import { PICKUP_REQUEST_STATUSES, type PickupRequestStatus } from '@cargo/shared';
-import { Alert, Group, NativeSelect, Pagination, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, Pagination, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { usePickupRequests } from '../api/get-pickup-requests.ts';
 import { useSetPickupStatus } from '../api/set-pickup-status.ts';
 import { useAdminSlots } from '../slots.tsx';
+import { useAdminUrl } from '../hooks/use-admin-url.ts';
 import { ADMIN_TEXT } from '../texts.ts';
 import { formatTime } from '../utils/package-input.ts';
 import { serverMessage, toastError, toastSuccess } from '../../../lib/toast.ts';
@@ -18,6 +19,7 @@ const OPTIONS = PICKUP_REQUEST_STATUSES.map((s) => ({ value: s, label: s[0]!.toU
 /** The Pickup Requests tab: every request with a status selector (pending, confirmed, completed). */
 export function PickupRequestsTab() {
   const { exportButton } = useAdminSlots();
+  const { update } = useAdminUrl();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [status, setStatusFilter] = useState<PickupRequestStatus | null>(null);
@@ -78,6 +80,7 @@ export function PickupRequestsTab() {
                 <Table.Th>{C.item}</Table.Th>
                 <Table.Th>{C.submitted}</Table.Th>
                 <Table.Th>{C.status}</Table.Th>
+                <Table.Th>{C.package}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -111,6 +114,17 @@ export function PickupRequestsTab() {
                         )
                       }
                     />
+                  </Table.Td>
+                  <Table.Td>
+                    {r.packageId && r.trackingNumber ? (
+                      <Anchor component="button" type="button" className={classes.nowrap} onClick={() => update({ tab: null, edit: null, q: r.trackingNumber }, { push: true })}>
+                        {T.packageLink(r.trackingNumber)}
+                      </Anchor>
+                    ) : (
+                      <Button size="xs" variant="light" aria-label={T.createPackage(r.customerName)} onClick={() => update({ tab: 'create', edit: null, from: r.id }, { push: true })}>
+                        {T.createPackageShort}
+                      </Button>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}
