@@ -1,0 +1,84 @@
+import { collectionsSchema, packageSchema, pickupRequestSchema } from '@cargo/shared';
+import { z } from 'zod';
+import { createDriver, createPackage, expect, getJson, openAdmin, test, uniqueTag } from '../admin-fixtures.ts';
+import { bearer } from '../fixtures.ts';
+
+/** The day a payment counts for: the delivery address's (Milwaukee) local day, as the server files it. */
+const milwaukeeDay = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
+
+test.describe('payments in the panel (issue 32, 375 px)', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('a dispatcher releases a package without payment, with a reason', async ({ page, request, token }) => {
+    const pkg = await createPackage(request, token, { amountDue: 8_000 });
+    await openAdmin(page, token, `?tab=create&edit=${pkg.id}`);
+    const payments = page.getByRole('region', { name: 'Payments' });
+    await expect(payments.getByText('Balance:')).toContainText('$80.00');
+    await expect(page.getByRole('textbox', { name: /^Amount Due/ })).toHaveValue('80.00');
+    const release = payments.getByRole('form', { name: 'Release without payment' });
+    await release.getByRole('button', { name: 'Release without payment' }).click();
+    await expect(release.getByText('Give a reason')).toBeVisible();
+    await release.getByRole('textbox', { name: 'Reason (release)' }).fill('Account customer, invoiced monthly');
+    await release.getByRole('button', { name: 'Release without payment' }).click();
+    await expect(payments.getByText('Released without payment', { exact: true }).first()).toBeVisible();
+    await expect(payments.getByRole('cell', { name: /Account customer, invoiced monthly/ })).toBeVisible();
+    const ledger = await getJson(request, token, `/api/packages/${pkg.id}/payments`, z.object({ released: z.boolean(), balance: z.number() }));
+    expect(ledger).toEqual({ released: true, balance: 8_000 });
+  });
+
+  test("the Collections view shows a driver's cash and flags a short hand-over in red", async ({ page, request, token }) => {
+    const driver = await createDriver(request, token);
+    const pkg = await createPackage(request, token, { amountDue: 12_000, driverId: driver.id, status: 'out_for_delivery' });
+    const session = await request.post('/api/drivers/session', { data: { phone: driver.phone, pin: driver.pin } });
+    const driverToken = ((await session.json()) as { token: string }).token;
+    const paid = await request.post(`/api/packages/${pkg.id}/payments`, { headers: bearer(driverToken), data: { method: 'cash', amount: 12_000 } });
+    expect(paid.status(), await paid.text()).toBe(201);
+    await openAdmin(page, token, '?tab=collections');
+    await page.getByLabel('Day').fill(milwaukeeDay());
+    const card = page.getByRole('region', { name: driver.name });
+    await expect(card.getByRole('row', { name: /Cash collected/ })).toContainText('$120.00');
+    await card.getByRole('textbox', { name: `Hand-over from ${driver.name}` }).fill('100');
+    await card.getByRole('button', { name: 'Enter hand-over' }).click();
+    const difference = card.getByRole('row', { name: /Difference/ }).getByRole('cell');
+    await expect(difference).toContainText('-$20.00 (Short by $20.00)');
+    expect(await difference.evaluate((el) => getComputedStyle(el).color)).toMatch(/rgb\((2[0-9]{2}|1[5-9][0-9]), \d{1,2}, \d{1,2}\)/);
+    const day = await getJson(request, token, `/api/collections?day=${milwaukeeDay()}&driverId=${driver.id}`, collectionsSchema);
+    expect(day.drivers[0]).toMatchObject({ cash: 12_000, handedOver: 10_000, difference: -2_000, shortfall: true });
+    await page.screenshot({ path: '/tmp/payments-collections-375.png', fullPage: true });
+  });
+
+  test('a pickup request becomes a package in one click, and the request shows its tracking number', async ({ page, request, token }) => {
+    const name = uniqueTag('Booker ');
+    const made = await request.post('/api/schedule-pickup', {
+      data: { customerName: name, phone: '(312) 555-0177', email: 'booker@example.com', originAddress: '233 S Wacker Dr, Chicago, IL 60606', destinationAddress: '700 N Art Museum Dr, Milwaukee, WI 53202', itemDescription: 'Three boxes of books', specialInstructions: 'Ring twice' },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const booking = pickupRequestSchema.parse(await made.json());
+    await openAdmin(page, token, `?tab=pickups`);
+    await page.getByLabel('Search pickup requests').fill(name);
+    await page.getByRole('button', { name: `Create package for ${name}` }).click();
+    await expect(page.getByRole('textbox', { name: /^Customer Name/ })).toHaveValue(name);
+    await expect(page.getByRole('textbox', { name: /^Pickup Address/ })).toHaveValue('233 S Wacker Dr, Chicago, IL 60606');
+    await expect(page.getByRole('textbox', { name: /^Delivery Address/ })).toHaveValue('700 N Art Museum Dr, Milwaukee, WI 53202');
+    const tracking = uniqueTag('PU');
+    await page.getByRole('textbox', { name: /^Tracking Number/ }).fill(tracking);
+    await page.getByRole('textbox', { name: /^Amount Due/ }).fill('45.50');
+    await page.getByRole('button', { name: /^Estimated Delivery/ }).click();
+    const calendar = page.getByRole('dialog');
+    const now = new Date();
+    const month = `${now.toLocaleString('en-US', { month: 'long' })} ${now.getFullYear()}`;
+    await calendar.getByRole('button', { name: `10 ${month}`, exact: true }).click();
+    await calendar.getByRole('button', { name: `13 ${month}`, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Create Package' }).click();
+    await expect(page.getByText(`Package ${tracking} created from the pickup request; the request is confirmed.`)).toBeVisible();
+    const pkg = await getJson(request, token, `/api/packages/${tracking}`, packageSchema);
+    expect(pkg).toMatchObject({ pickupRequestId: booking.id, amountDue: 4_550, customerEmail: 'booker@example.com' });
+    expect(pkg.itemDescription).toContain('Instructions: Ring twice');
+    const after = await getJson(request, token, `/api/pickup-requests/${booking.id}`, pickupRequestSchema);
+    expect(after).toMatchObject({ status: 'confirmed', packageId: pkg.id, trackingNumber: tracking });
+    // The list links the package; a second attempt opens the one it made.
+    await page.getByRole('tab', { name: 'Pickup Requests' }).click();
+    await expect(page.getByRole('button', { name: `Package ${tracking}` })).toBeVisible();
+  });
+});
