@@ -70,31 +70,31 @@ describeApi('payments (issue 32): the append-only ledger, collected before unloa
   it('an amount due on create and edit is an entry of the ledger; the balance after many payments and a refund is exact', async () => {
     const pkg = await makePackage(ctx, { amountDue: 12_000 }, driver);
     expect(pkg.amountDue).toBe(12_000);
-    // 0.10 + 0.20 paid thirty times each in minor units: exactly 9.00, never 8.999…
-    for (let i = 0; i < 30; i++) {
+    // 0.10 + 0.20 paid ten times each in minor units: exactly 3.00, never 2.9999…
+    for (let i = 0; i < 10; i++) {
       expect((await pay(pkg.id, { method: 'cash', amount: 10 })).statusCode).toBe(201);
       expect((await pay(pkg.id, { method: 'online', amount: '20', reference: `ORD-${i}` })).statusCode).toBe(201);
     }
     let money = await ledger(pkg.trackingNumber);
-    expect(money).toMatchObject({ currency: 'USD', amountDue: 12_000, paid: 900, balance: 11_100, released: false });
+    expect(money).toMatchObject({ currency: 'USD', amountDue: 12_000, paid: 300, balance: 11_700, released: false });
     const refund = await ctx.request({ method: 'POST', url: `/api/packages/${pkg.id}/payments/adjustments`, token: ctx.adminToken, payload: { kind: 'refund', amount: 30, reason: 'Paid twice by mistake' } });
     expect(refund.statusCode, refund.body).toBe(201);
     expect(refund.json<PaymentResult>().entry).toMatchObject({ kind: 'refund', amount: -30, reason: 'Paid twice by mistake' });
     money = await ledger(pkg.id);
-    expect(money).toMatchObject({ paid: 870, balance: 11_130 });
+    expect(money).toMatchObject({ paid: 270, balance: 11_730 });
     // Edit: the amount goes up by 0.05; a PUT that leaves the amount out keeps it.
     const edited = await ctx.request({ method: 'PUT', url: `/api/packages/${pkg.id}`, token: ctx.adminToken, payload: packageBody({ trackingNumber: pkg.trackingNumber, amountDue: 12_005, driverId: driver.id }) });
     expect(edited.statusCode, edited.body).toBe(200);
     const kept = await ctx.request({ method: 'PUT', url: `/api/packages/${pkg.id}`, token: ctx.adminToken, payload: packageBody({ trackingNumber: pkg.trackingNumber, driverId: driver.id }) });
     expect(kept.json<Package>().amountDue).toBe(12_005);
     money = await ledger(pkg.id);
-    expect(money).toMatchObject({ amountDue: 12_005, paid: 870, balance: 11_135 });
+    expect(money).toMatchObject({ amountDue: 12_005, paid: 270, balance: 11_735 });
     expect(money.entries.filter((e) => e.kind === 'due').map((e) => e.amount)).toEqual([12_000, 5]);
     // Every amount in the database is an integer.
     for (const row of await entriesOf(pkg.id)) expect(Number.isInteger(Number(row.amount))).toBe(true);
     // Audit: each payment and the refund, by the admin.
     const audit = await ctx.app.db.selectFrom('auditLog').select(['action', 'actorType']).where('objectId', '=', pkg.id).where('action', 'like', 'payment.%').execute();
-    expect(audit.filter((a) => a.action === 'payment.recorded')).toHaveLength(60);
+    expect(audit.filter((a) => a.action === 'payment.recorded')).toHaveLength(20);
     expect(audit.filter((a) => a.action === 'payment.refunded')).toHaveLength(1);
     // Money never in the public view by tracking number.
     const pub = await ctx.request({ method: 'GET', url: `/api/packages/${pkg.trackingNumber}` });
