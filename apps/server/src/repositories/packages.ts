@@ -22,7 +22,7 @@ export interface PackageOrder {
 }
 
 /** Searched by the admin's list. */
-const SEARCH_COLUMNS = ['trackingNumber', 'customerName', 'customerPhone', 'pickupAddress', 'deliveryAddress', 'driver'] as const;
+const SEARCH_COLUMNS = ['trackingNumber', 'reference', 'customerName', 'customerPhone', 'pickupAddress', 'deliveryAddress', 'driver'] as const;
 
 /** Text columns sort case-insensitively, as a person reads them; no driver sorts as ''. */
 function sortKey(sort: PackageSortField) {

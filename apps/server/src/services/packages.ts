@@ -167,6 +167,7 @@ export class PackageService {
     const now = this.tick();
     const row: PackageRow = {
       id: newId(),
+      reference: null,
       ...inputFields(input, driver, pickup, delivery),
       realLocationLink: input.realLocationLink,
       proximityState: null,
@@ -609,6 +610,8 @@ function inputFields(
   return {
     trackingNumber: input.trackingNumber,
     status: input.status,
+    // Left out (undefined), an update keeps the stored reference (the Create/Edit form does not carry it).
+    ...(input.reference === undefined ? {} : { reference: input.reference || null }),
     currentLocation: input.currentLocation,
     estimatedDelivery: input.estimatedDelivery,
     deliveryAddress: input.deliveryAddress,
