@@ -107,6 +107,16 @@ export class PackageRepository {
       .execute();
   }
 
+  /** The packages with any of these references (case-insensitive), in no particular order. */
+  findByReferences(references: readonly string[]): Promise<PackageRow[]> {
+    if (references.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('packages')
+      .selectAll()
+      .where(sql<string>`lower(reference)`, 'in', references.map((r) => r.toLowerCase()))
+      .execute();
+  }
+
   /** The packages matching the admin list's filter (search, status, driver, link). */
   private filtered(filter: PackageFilter) {
     let base = this.db.selectFrom('packages');

@@ -103,6 +103,7 @@ export const IMPORT_MSG = {
   importNotFound: 'Import not found',
   interrupted: 'The import stopped when the server restarted; import the file again (rows already imported are skipped)',
   modeInvalid: 'Mode is skip or update',
+  referenceTaken: (trackingNumber: string) => `A package with this reference and customer already exists (${trackingNumber})`,
   duplicateReferenceInFile: (line: number) => `Reference already appears in row ${line} of this file`,
   mappingNameTaken: 'A mapping with this name already exists',
   mappingNotFound: 'Mapping not found',
