@@ -169,6 +169,12 @@ export const IMPORT_PRESETS: readonly ImportPreset[] = [
   },
 ];
 
+/** A mapping as the panel starts it: a pickup address no column gives is the depot's (DEPOT_ADDRESS), when set. */
+export function withDepot(mapping: ImportMapping, depotAddress: string | null): ImportMapping {
+  if (mapping.fields.pickupAddress || !depotAddress) return mapping;
+  return { ...mapping, fields: { ...mapping.fields, pickupAddress: { kind: 'value', value: depotAddress } } };
+}
+
 /** The preset whose headings the file has, if any (the most specific first). */
 export function detectPreset(headers: readonly string[]): ImportPreset | null {
   const have = new Set(headers.map((h) => h.trim()));
@@ -191,6 +197,16 @@ export function readWooCommerceLineItems(cell: string): string {
     })
     .filter(Boolean)
     .join(IMPORT_JOINS.comma);
+}
+
+/**
+ * A cell as the shop meant it: a postcode written "'02134" (the apostrophe that stops a spreadsheet from dropping the
+ * leading zero, as Shopify writes its Zip columns) loses the apostrophe. Only digits, spaces and dashes follow it, so
+ * a text that merely starts with a quote is left alone.
+ */
+export function cellValue(cell: string): string {
+  const trimmed = cell.trim();
+  return /^'[\d][\d\s-]*$/.test(trimmed) ? trimmed.slice(1) : trimmed;
 }
 
 /** The fields whose values a group of rows joins (its line items); every other field takes the first row's value. */
@@ -238,7 +254,7 @@ export function applyImportMapping(headers: readonly string[], records: Readonly
     builders.push([
       field,
       (cells) => {
-        const parts = positions.map((i) => read((cells[i] ?? '').trim()).trim()).filter(Boolean);
+        const parts = positions.map((i) => read(cellValue(cells[i] ?? '')).trim()).filter(Boolean);
         return source.join === 'first' ? (parts[0] ?? '') : parts.join(IMPORT_JOINS[source.join]);
       },
     ]);
@@ -254,7 +270,7 @@ export function applyImportMapping(headers: readonly string[], records: Readonly
       const value = build(record.cells);
       if (value !== '') values[field] = value;
     }
-    const key = groupAt === null ? '' : (record.cells[groupAt] ?? '').trim();
+    const key = groupAt === null ? '' : cellValue(record.cells[groupAt] ?? '');
     const existing = key ? byKey.get(key) : undefined;
     if (existing !== undefined) groups[existing]!.push({ line: record.line, values });
     else {

@@ -82,6 +82,12 @@ export const IMPORT_FIELD_ALIASES: Record<ImportField, readonly string[]> = {
   deliveryLng: ['destinationlng', 'destinationlon', 'deliverylongitude', 'deliverylon', 'lng', 'lon', 'longitude'],
 };
 
+/**
+ * The delimiters a file's are guessed among (papaparse's `delimitersToGuess`). Not '|': its default list has it, and a
+ * WooCommerce export, whose item cells are pipe-delimited ('id:901|name:Mug|quantity:2'), was read as '|'-separated.
+ */
+export const IMPORT_CSV_DELIMITERS = [',', ';', '\t'];
+
 /** Rows per file; a larger file is refused whole (400) with IMPORT_MSG.tooManyRows, so it can be split. */
 export const IMPORT_ROW_LIMIT = 10_000;
 /** The request body limit of POST /api/package-imports (about 1.6 kB a row at the row limit). */
