@@ -29,7 +29,7 @@ test('CSV import: upload, guessed and adjusted mapping, dry run, import with pro
   // The template: the headings the import recognises.
   const [template] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download template' }).click()]);
   expect(template.suggestedFilename()).toBe('package-import-template.csv');
-  expect(readFileSync(await template.path(), 'utf8')).toMatch(/^\uFEFF"Tracking Number","Status","Customer Name"/);
+  expect(readFileSync(await template.path(), 'utf8')).toMatch(/^\uFEFF"Tracking Number","Reference","Status","Customer Name"/);
 
   const upload = () => panel.locator('input[type="file"]').setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(csvFile(tag)) });
   await upload();
@@ -72,7 +72,7 @@ test('CSV import: upload, guessed and adjusted mapping, dry run, import with pro
   expect(report.suggestedFilename()).toMatch(/^import-report-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = readFileSync(await report.path(), 'utf8');
   expect(text).toContain(`4,"Failed","Customer phone is required","${tag}-3"`);
-  expect(text).toContain(`3,"Created","","${tag}-2","","'=HYPERLINK(""http://evil.example/"",""Refund"")"`);
+  expect(text).toContain(`3,"Created","","${tag}-2","","","'=HYPERLINK(""http://evil.example/"",""Refund"")"`);
 
   if (SCREENSHOTS) {
     await page.screenshot({ path: `${SCREENSHOTS}/import-done-1280.png`, fullPage: true });

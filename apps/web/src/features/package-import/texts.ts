@@ -44,7 +44,7 @@ export const IMPORT_TEXT = {
   notMapped: '(not in the file)',
   required: 'required',
   missingRequired: (names: string) => `Choose a column for: ${names}`,
-  existing: 'When a tracking number already exists',
+  existing: 'When the package already exists (its tracking number, or its reference and customer when numbers are made)',
   modes: { skip: 'Skip the row', update: 'Update the package' },
   dryRun: 'Dry run',
   dryRunHelp: 'Checks every row and counts what would happen, without writing anything.',
