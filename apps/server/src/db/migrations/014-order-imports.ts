@@ -32,5 +32,6 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
   const schema = rows[0]?.schema;
   if (!schema) return;
   const opclass = `${schema.startsWith('"') ? schema : `"${schema.replace(/"/g, '""')}"`}.gin_trgm_ops`;
-  await sql`create index packages_search_reference on packages using gin (lower(reference) ${sql.raw(opclass)})`.execute(db);
+  // Partial: most packages have no reference, and the search's `lower(reference) like …` (strict) implies the predicate.
+  await sql`create index packages_search_reference on packages using gin (lower(reference) ${sql.raw(opclass)}) where lower(reference) is not null`.execute(db);
 }
