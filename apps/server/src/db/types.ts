@@ -8,6 +8,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 export interface PackagesTable {
   id: string;
   trackingNumber: string;
+  /** The sender's reference (a shop's order number; migration 014). */
+  reference: ColumnType<string | null, string | null | undefined, string | null>;
   status: string;
   currentLocation: string;
   estimatedDelivery: string;
@@ -402,6 +404,7 @@ export interface Database {
   webhookMessages: WebhookMessagesTable;
   webhookAttempts: WebhookAttemptsTable;
   packageImports: PackageImportsTable;
+  importMappings: ImportMappingsTable;
   packageImportRows: PackageImportRowsTable;
   auditLog: AuditLogTable;
   paymentEntries: PaymentEntriesTable;
@@ -439,6 +442,17 @@ export interface CashHandoversTable {
 }
 
 /** A CSV import of packages (migration 009, issue 20): its progress and counts. */
+/** Column mappings dispatch saved for the CSV import (migration 014, issue 31). */
+export interface ImportMappingsTable {
+  id: string;
+  name: string;
+  /** importMappingSchema as JSON. */
+  mapping: string;
+  createdAt: string;
+  updatedAt: string;
+}
+export type ImportMappingRow = Selectable<ImportMappingsTable>;
+
 export interface PackageImportsTable {
   id: string;
   fileName: string;
