@@ -1,4 +1,4 @@
-import { collectionsSchema, packageSchema, pickupRequestSchema } from '@cargo/shared';
+import { collectionsSchema, driverSessionResponseSchema, packageSchema, pickupRequestSchema } from '@cargo/shared';
 import { z } from 'zod';
 import { createDriver, createPackage, expect, getJson, openAdmin, test, uniqueTag } from '../admin-fixtures.ts';
 import { bearer } from '../fixtures.ts';
@@ -30,7 +30,7 @@ test.describe('payments in the panel (issue 32, 375 px)', () => {
     const driver = await createDriver(request, token);
     const pkg = await createPackage(request, token, { amountDue: 12_000, driverId: driver.id, status: 'out_for_delivery' });
     const session = await request.post('/api/drivers/session', { data: { phone: driver.phone, pin: driver.pin } });
-    const driverToken = ((await session.json()) as { token: string }).token;
+    const driverToken = driverSessionResponseSchema.parse(await session.json()).token;
     const paid = await request.post(`/api/packages/${pkg.id}/payments`, { headers: bearer(driverToken), data: { method: 'cash', amount: 12_000 } });
     expect(paid.status(), await paid.text()).toBe(201);
     await openAdmin(page, token, '?tab=collections');

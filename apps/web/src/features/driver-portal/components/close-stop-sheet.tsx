@@ -23,6 +23,9 @@ import { reasonOf } from '../utils/driver-request.ts';
 import { scalePhoto } from '../utils/scale-photo.ts';
 import classes from './close-stop-sheet.module.css';
 import { SignatureField } from './signature-field.tsx';
+import { useCurrency } from '../../../lib/currency.ts';
+import { useStopBalance } from '../api/get-payments.ts';
+import { EMPTY_PAYMENT, PaymentStep, paymentOf, type PaymentDraft } from './payment-step.tsx';
 
 type Position = { lat: number; lng: number; accuracy: number | null } | 'pending' | 'unknown';
 
@@ -66,6 +69,12 @@ function CloseStopForm({ pkg, onClose, initialKind }: { pkg: Package; onClose: (
   const [preparingPhoto, setPreparingPhoto] = useState(false);
   const photoInput = useRef<HTMLInputElement>(null);
   const id = useId();
+  // Collected before unloading (issue 32): while the stop owes money, the payment comes first on the sheet.
+  const money = useCurrency();
+  const ledger = useStopBalance(pkg);
+  const owed = ledger.data && !ledger.data.released && ledger.data.balance > 0 ? ledger.data.balance : 0;
+  const [payDraft, setPayDraft] = useState<PaymentDraft>(EMPTY_PAYMENT);
+  const [payErrors, setPayErrors] = useState<Record<string, string>>({});
 
   const needed = kind ? proofNeeded({ kind, reason: reason || null }, requirement) : { photo: false, signature: false };
 
@@ -120,7 +129,9 @@ function CloseStopForm({ pkg, onClose, initialKind }: { pkg: Package; onClose: (
     const found = validate();
     setErrors(found);
     setServerError(null);
-    if (Object.keys(found).length > 0 || !kind) return;
+    const paid = owed > 0 ? paymentOf(payDraft, owed, kind, money.parse, money.format) : { payment: null, errors: {} };
+    setPayErrors(paid.errors);
+    if (Object.keys(found).length > 0 || Object.keys(paid.errors).length > 0 || !kind) return;
     setBusy(true);
     const where = typeof position === 'object' ? position : null;
     try {
@@ -139,6 +150,8 @@ function CloseStopForm({ pkg, onClose, initialKind }: { pkg: Package; onClose: (
             lat: where?.lat ?? null,
             lng: where?.lng ?? null,
             accuracy: where?.accuracy ?? null,
+            // Queued with the outcome under its clientId: offline, both reach the server once, together.
+            payment: paid.payment,
           },
           photo,
           signature: kind === 'delivered' ? signature : null,
@@ -163,6 +176,7 @@ function CloseStopForm({ pkg, onClose, initialKind }: { pkg: Package; onClose: (
       <Text size="sm">
         {pkg.customerName} · {pkg.deliveryAddress}
       </Text>
+      {owed > 0 && <PaymentStep balance={owed} draft={payDraft} onChange={setPayDraft} errors={payErrors} parse={money.parse} format={money.format} />}
       <div role="group" aria-labelledby={`${id}-outcome`}>
         <Text component="h3" fw={700} id={`${id}-outcome`} mb={6}>
           {T.outcomeLegend}

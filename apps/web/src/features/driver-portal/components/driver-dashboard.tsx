@@ -18,6 +18,7 @@ import type { Reading } from '../utils/geolocation.ts';
 import { DriverSessionGate } from './driver-session-gate.tsx';
 import { CloseStopButton, StopQueueNotices, StopSheet, type OpenStop } from './stop-actions.tsx';
 import { StopOrderCard } from './stop-order-card.tsx';
+import { CashInHandCard, CollectBanner } from './collect-banner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useQueryView } from '../../../lib/deferred-query.ts';
 
@@ -135,6 +136,7 @@ const SignedInDashboard = memo(function SignedInDashboard({ driver, callDispatch
         updates={t.updates}
       />
       <SummaryCard total={summary.total} active={summary.active} delivered={summary.delivered} processing={summary.processing} />
+      <CashInHandCard pollMs={t.tracking ? DASHBOARD_POLL_MS : false} />
       <StopOrderCard driverId={driver.id} pollMs={t.tracking ? DASHBOARD_POLL_MS : false} />
       <Card withBorder radius="md" padding="md">
         <Stack gap="sm">
@@ -252,6 +254,8 @@ const DeliveryList = memo(function DeliveryList({ list, busy, onChange, onOpen }
       {list.map((pkg) => (
         <Card key={pkg.id} withBorder radius="sm" padding="sm" component="article">
           <Stack gap="xs">
+            {/* Collected before unloading (issue 32): above everything else on the stop. */}
+            <CollectBanner pkg={pkg} />
             <PackageHeading pkg={pkg} />
             <Text size="sm">
               {pkg.customerName} · {pkg.deliveryAddress}

@@ -13,6 +13,7 @@ import { BackgroundTrackingPanel } from './background-tracking-panel.tsx';
 import { DriverHeader, GpsReadouts, PackageFields, PackageHeading, PackagesReconnecting, TrackingNotices, driverClasses, lastUpdateText } from './driver-parts.tsx';
 import { DriverSessionGate } from './driver-session-gate.tsx';
 import { CloseStopButton, StopQueueNotices, StopSheet, type OpenStop } from './stop-actions.tsx';
+import { CollectBanner } from './collect-banner.tsx';
 import { telHref } from '../../../lib/contact-links.ts';
 
 export interface DriverPortalProps {
@@ -106,6 +107,7 @@ function SignedInPortal({ driver, embedded, dispatchPhone }: { driver: Driver; e
           <PackagesReconnecting driverId={driver.id} />
           {packages.data?.map((pkg) => (
             <Card key={pkg.id} withBorder radius="sm" padding="sm" component="article">
+              <CollectBanner pkg={pkg} />
               <PackageHeading pkg={pkg} order={h === 2 ? 3 : 4} />
               <PackageFields pkg={pkg} />
               <CloseStopButton pkg={pkg} onOpen={setClosing} />
