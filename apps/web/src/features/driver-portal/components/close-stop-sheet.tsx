@@ -176,7 +176,19 @@ function CloseStopForm({ pkg, onClose, initialKind }: { pkg: Package; onClose: (
       <Text size="sm">
         {pkg.customerName} · {pkg.deliveryAddress}
       </Text>
-      {owed > 0 && <PaymentStep balance={owed} draft={payDraft} onChange={setPayDraft} errors={payErrors} parse={money.parse} format={money.format} />}
+      {owed > 0 && (
+        <PaymentStep
+          balance={owed}
+          draft={payDraft}
+          onChange={(draft) => {
+            setPayDraft(draft);
+            setPayErrors({});
+          }}
+          errors={payErrors}
+          parse={money.parse}
+          format={money.format}
+        />
+      )}
       <div role="group" aria-labelledby={`${id}-outcome`}>
         <Text component="h3" fw={700} id={`${id}-outcome`} mb={6}>
           {T.outcomeLegend}

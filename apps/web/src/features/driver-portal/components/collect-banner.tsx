@@ -1,8 +1,9 @@
 import type { Package } from '@cargo/shared';
-import { Alert, Card, Group, Text, Title } from '@mantine/core';
+import { Card, Group, Text, Title } from '@mantine/core';
 import { useCurrency } from '../../../lib/currency.ts';
 import { useDriverCash, useStopBalance } from '../api/get-payments.ts';
 import { DRIVER_TEXTS as T } from '../texts.ts';
+import classes from './collect-banner.module.css';
 
 /**
  * "Collect $120.00 before unloading" (issue 32): shown above everything else on a stop while it owes money and
@@ -21,9 +22,10 @@ export function CollectBanner({ pkg, pollMs = false }: { pkg: Package; pollMs?: 
     );
   }
   return (
-    <Alert color="orange" variant="filled" role="status" title={T.collectBeforeUnloading(money.format(l.balance))}>
+    <div className={classes.banner} role="status">
+      <strong>{T.collectBeforeUnloading(money.format(l.balance))}</strong>
       {l.paid > 0 ? T.alreadyPaid(money.format(l.paid), money.format(l.amountDue)) : T.collectHint}
-    </Alert>
+    </div>
   );
 }
 

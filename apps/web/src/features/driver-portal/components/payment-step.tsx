@@ -1,7 +1,8 @@
 import { changeDue, PAYMENT_MSG, type OutcomeKind, type OutcomePayment } from '@cargo/shared';
-import { SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { DRIVER_TEXTS as T } from '../texts.ts';
+import classes from './collect-banner.module.css';
 
 export interface PaymentDraft {
   method: 'cash' | 'card';
@@ -59,17 +60,13 @@ export function PaymentStep({
         {T.paymentLegend(format(balance))}
       </Text>
       <Stack gap="sm">
-        <SegmentedControl
-          fullWidth
-          size="md"
-          aria-label="Payment method"
-          data={[
-            { value: 'cash', label: T.payCash },
-            { value: 'card', label: T.payCard },
-          ]}
-          value={draft.method}
-          onChange={(v) => onChange({ ...draft, method: v as 'cash' | 'card' })}
-        />
+        <div className={classes.choice}>
+          {(['cash', 'card'] as const).map((method) => (
+            <Button key={method} size="lg" variant={draft.method === method ? 'filled' : 'default'} aria-pressed={draft.method === method} onClick={() => onChange({ ...draft, method })}>
+              {method === 'cash' ? T.payCash : T.payCard}
+            </Button>
+          ))}
+        </div>
         {draft.method === 'cash' ? (
           <>
             <TextInput size="md" label={T.cashReceived} inputMode="decimal" autoComplete="off" value={draft.received} onChange={(e) => onChange({ ...draft, received: e.currentTarget.value })} error={errors.received} />
