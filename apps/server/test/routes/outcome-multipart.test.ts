@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Package } from '@cargo/shared';
+import { errorSchema, type Package } from '@cargo/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeDriver, makePackage, type DriverFixture } from '../fixtures.ts';
 import { describeApi, setupApp, type TestContext } from '../helper.ts';
@@ -67,7 +67,7 @@ describeApi('a malformed multipart completion', () => {
       const res = await ctx.request({ method: 'POST', url: `/api/packages/${pkg.id}/outcomes`, token: driver.token, payload, headers: { 'content-type': contentType } });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      const body = res.json() as { message: string };
+      const body = errorSchema.parse(res.json());
       expect(typeof body.message).toBe('string');
       expect(body.message.length).toBeGreaterThan(0);
       expect(body.message).not.toMatch(/Internal Server Error/i);

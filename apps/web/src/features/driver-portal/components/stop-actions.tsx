@@ -1,4 +1,4 @@
-import type { OutcomeKind, Package } from '@cargo/shared';
+import { isFinalForDriver, type OutcomeKind, type Package } from '@cargo/shared';
 import { Alert, Badge, Button, Stack } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { afterFirstPaint } from '../../../lib/after-first-paint.ts';
@@ -29,7 +29,8 @@ export function CloseStopButton({ pkg, onOpen }: { pkg: Package; onOpen: (stop: 
       </Badge>
     );
   }
-  if (pkg.status === 'delivered') return null;
+  // A closed delivery takes no outcome from its driver (issue 31).
+  if (isFinalForDriver(pkg.status)) return null;
   return (
     <Button size="md" onClick={() => onOpen({ pkg, initialKind: null })} aria-label={T.closeStopFor(pkg.trackingNumber)}>
       {T.closeStop}
