@@ -125,7 +125,13 @@ test.describe('the driver dashboard at 375 px (issue 31)', () => {
     await expect(indicators.getByText('Phone offline · 1 stop waiting to send')).toBeVisible();
     // Still sharing: the watch goes on, the fixes wait on the phone, and the age says when one last reached the server.
     await expect(indicators.getByText(/^Sharing position · last sent \d+ s ago$/)).toBeVisible();
-    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/dashboard-offline-375.png` });
+    if (SCREENSHOTS) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${SCREENSHOTS}/dashboard-offline-375.png` });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: `${SCREENSHOTS}/dashboard-offline-1280.png` });
+      await page.setViewportSize({ width: 375, height: 812 });
+    }
 
     await context.setOffline(false);
     await expect(indicators.getByText('Phone online')).toBeVisible();

@@ -2,6 +2,7 @@ import { isFinalForDriver, type OutcomeKind, type Package } from '@cargo/shared'
 import { Alert, Badge, Button, Stack } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { afterFirstPaint } from '../../../lib/after-first-paint.ts';
+import { loadToastRenderer } from '../../../lib/toast-renderer.ts';
 import { useStopQueue } from '../hooks/use-stop-queue.ts';
 import { DRIVER_TEXTS as T } from '../texts.ts';
 
@@ -42,7 +43,8 @@ export function CloseStopButton({ pkg, onOpen }: { pkg: Package; onOpen: (stop: 
 export function StopSheet({ stop, onClose }: { stop: OpenStop | null; onClose: () => void }) {
   useEffect(() => {
     void afterFirstPaint()
-      .then(loadSheet)
+      // The toast renderer too: closing a stop offline says so in a toast, with no network to fetch it then.
+      .then(() => Promise.all([loadSheet(), loadToastRenderer()]))
       .catch(() => undefined);
   }, []);
   if (!stop) return null;
