@@ -122,7 +122,7 @@ test.describe('the driver dashboard at 375 px (issue 31)', () => {
     await sheet.getByLabel('Why was it not delivered?').selectOption('business_closed');
     await sheet.getByRole('button', { name: 'Complete' }).click();
     await expect(sheet).toBeHidden({ timeout: 20_000 });
-    await expect(indicators.getByText('Phone offline · 1 stop waiting to send')).toBeVisible();
+    await expect(indicators.getByText('Phone offline · 1 closed stop not sent yet')).toBeVisible();
     // Still sharing: the watch goes on, the fixes wait on the phone, and the age says when one last reached the server.
     await expect(indicators.getByText(/^Sharing position · last sent \d+ s ago$/)).toBeVisible();
     if (SCREENSHOTS) {

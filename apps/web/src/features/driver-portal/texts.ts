@@ -31,7 +31,7 @@ export const DRIVER_TEXTS = {
   indicatorsLabel: 'Connection and position sharing',
   phoneOnline: 'Phone online',
   phoneOffline: (stopsWaiting: number) =>
-    stopsWaiting === 0 ? 'Phone offline' : `Phone offline · ${stopsWaiting === 1 ? '1 stop' : `${stopsWaiting} stops`} waiting to send`,
+    stopsWaiting === 0 ? 'Phone offline' : `Phone offline · ${stopsWaiting === 1 ? '1 closed stop' : `${stopsWaiting} closed stops`} not sent yet`,
   sharingSince: (age: string) => `Sharing position · last sent ${age} ago`,
   sharingNoFix: 'Sharing position · nothing sent yet',
   notSharing: 'Not sharing',

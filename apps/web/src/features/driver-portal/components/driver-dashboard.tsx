@@ -305,11 +305,11 @@ function DeliveryCard({ pkg, busy, onChange, onOpen }: { pkg: Package; busy: boo
             label={T.statusFor(pkg.trackingNumber)}
             description={closed ? CLOSED_MSG.shortReason : undefined}
             size="md"
-            value={closed || !listed ? '' : pkg.status}
+            value={closed || listed ? pkg.status : ''}
             onChange={(e) => onChange(pkg, e.currentTarget.value)}
             data={
               closed
-                ? [{ value: '', label: statusText(pkg.status) }]
+                ? [{ value: pkg.status, label: statusText(pkg.status) }]
                 : [...(listed ? [] : [{ value: '', label: statusText(pkg.status), disabled: true }]), ...DRIVER_DASHBOARD_STATUSES.map((s) => ({ value: s, label: statusText(s) }))]
             }
             disabled={busy || closed}
