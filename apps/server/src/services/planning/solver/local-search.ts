@@ -1,0 +1,194 @@
+import type { Model } from './model.ts';
+import { sequenceFeasible } from './route.ts';
+import type { Solution } from './solution.ts';
+
+const EPS = 1e-7;
+/** Exchange looks at this many nearest jobs of each job (the rest are almost never a gain). */
+const EXCHANGE_NEIGHBOURS = 30;
+
+/**
+ * Descent with four classic moves, each applied at the first gain found, until none gains or time is up:
+ * relocate (a job to another route), exchange (two jobs of two routes), 2-opt* (two routes swap their tails) and
+ * or-opt (a run of 1-3 jobs moved within its route). Relocate, exchange and 2-opt* between vehicles with the same
+ * end place and shift end are checked in O(1) with the routes' slack arrays; or-opt walks the changed route.
+ */
+export function localSearch(m: Model, s: Solution, deadline: () => boolean): void {
+  let improved = true;
+  while (improved && !deadline()) {
+    improved = relocate(m, s) || exchange(m, s) || twoOptStar(m, s) || orOpt(m, s);
+  }
+}
+
+function relocate(m: Model, s: Solution): boolean {
+  let any = false;
+  for (let r1 = 0; r1 < s.routes.length; r1++) {
+    const a = s.routes[r1]!;
+    for (let i = 0; i < a.length; i++) {
+      const k = a.seq[i]!;
+      const gain = a.removalCost(i);
+      if (gain === Infinity) continue;
+      let best = -EPS;
+      let bestRoute = -1;
+      let bestPos = -1;
+      for (let r2 = 0; r2 < s.routes.length; r2++) {
+        if (r2 === r1) continue;
+        const b = s.routes[r2]!;
+        if (!b.fits(k)) continue;
+        for (let p = 0; p <= b.length; p++) {
+          const c = gain + b.insertionCost(k, p);
+          if (c < best) {
+            best = c;
+            bestRoute = r2;
+            bestPos = p;
+          }
+        }
+      }
+      if (bestRoute >= 0) {
+        a.seq.splice(i, 1);
+        a.update();
+        s.routes[bestRoute]!.seq.splice(bestPos, 0, k);
+        s.routes[bestRoute]!.update();
+        s.routeOf[k] = bestRoute;
+        any = true;
+        i--;
+      }
+    }
+  }
+  return any;
+}
+
+function exchange(m: Model, s: Solution): boolean {
+  let any = false;
+  for (let u = 0; u < m.jobCount; u++) {
+    const r1 = s.routeOf[u]!;
+    if (r1 < 0) continue;
+    const nb = m.neighbours[u]!;
+    const limit = Math.min(nb.length, EXCHANGE_NEIGHBOURS);
+    for (let n = 0; n < limit; n++) {
+      const v = nb[n]!;
+      const r2 = s.routeOf[v]!;
+      if (r2 < 0 || r2 === r1) continue;
+      const a = s.routes[r1]!;
+      const b = s.routes[r2]!;
+      if (!a.fits(v, u) || !b.fits(u, v)) continue;
+      const i = a.seq.indexOf(u);
+      const j = b.seq.indexOf(v);
+      const c = a.replacementCost(v, i) + b.replacementCost(u, j);
+      if (c < -EPS) {
+        a.seq[i] = v;
+        b.seq[j] = u;
+        a.update();
+        b.update();
+        s.routeOf[u] = r2;
+        s.routeOf[v] = r1;
+        any = true;
+        break;
+      }
+    }
+  }
+  return any;
+}
+
+function twoOptStar(m: Model, s: Solution): boolean {
+  const P = m.places;
+  const dims = m.dims;
+  let any = false;
+  for (let r1 = 0; r1 < s.routes.length; r1++) {
+    for (let r2 = r1 + 1; r2 < s.routes.length; r2++) {
+      const a = s.routes[r1]!;
+      const b = s.routes[r2]!;
+      if (a.length === 0 && b.length === 0) continue;
+      const sameEnd = m.vEnd[a.v] === m.vEnd[b.v] && m.shiftEnd[a.v] === m.shiftEnd[b.v];
+      let done = false;
+      // New a: a[0..i] + b[j+1..]; new b: b[0..j] + a[i+1..].
+      for (let i = -1; i < a.length && !done; i++) {
+        for (let j = -1; j < b.length && !done; j++) {
+          if (i === a.length - 1 && j === b.length - 1) continue;
+          if (i === -1 && j === -1) continue;
+          let fits = true;
+          for (let d = 0; d < dims && fits; d++) {
+            const aHead = a.pre[(i + 1) * dims + d]!;
+            const aTail = a.load(d) - aHead;
+            const bHead = b.pre[(j + 1) * dims + d]!;
+            const bTail = b.load(d) - bHead;
+            if (aHead + bTail > m.capacity[a.v * dims + d]! || bHead + aTail > m.capacity[b.v * dims + d]!) fits = false;
+          }
+          if (!fits) continue;
+          if (sameEnd) {
+            const ai = a.placeAt(i);
+            const ai1 = a.placeAt(i + 1);
+            const bj = b.placeAt(j);
+            const bj1 = b.placeAt(j + 1);
+            // The tails keep their end place (the same for both vehicles), so the slack arrays hold for them.
+            const delta = m.dur[ai * P + bj1]! + m.dur[bj * P + ai1]! - m.dur[ai * P + ai1]! - m.dur[bj * P + bj1]!;
+            if (delta >= -EPS) continue;
+            if (a.departureAt(i) + m.dur[ai * P + bj1]! > b.latestAt(j + 1)) continue;
+            if (b.departureAt(j) + m.dur[bj * P + ai1]! > a.latestAt(i + 1)) continue;
+          } else {
+            const na = [...a.seq.slice(0, i + 1), ...b.seq.slice(j + 1)];
+            const nbq = [...b.seq.slice(0, j + 1), ...a.seq.slice(i + 1)];
+            if (!sequenceFeasible(m, a.v, na) || !sequenceFeasible(m, b.v, nbq)) continue;
+            if (travelOf(m, a.v, na) + travelOf(m, b.v, nbq) >= a.travel + b.travel - EPS) continue;
+          }
+          const na = [...a.seq.slice(0, i + 1), ...b.seq.slice(j + 1)];
+          const nbq = [...b.seq.slice(0, j + 1), ...a.seq.slice(i + 1)];
+          a.seq = na;
+          b.seq = nbq;
+          a.update();
+          b.update();
+          for (const k of na) s.routeOf[k] = r1;
+          for (const k of nbq) s.routeOf[k] = r2;
+          any = true;
+          done = true;
+        }
+      }
+    }
+  }
+  return any;
+}
+
+function orOpt(m: Model, s: Solution): boolean {
+  const P = m.places;
+  let any = false;
+  for (const route of s.routes) {
+    for (let len = 1; len <= 3; len++) {
+      for (let i = 0; i + len <= route.length; i++) {
+        const seq = route.seq;
+        const before = route.placeAt(i - 1);
+        const first = route.placeAt(i);
+        const last = route.placeAt(i + len - 1);
+        const after = route.placeAt(i + len);
+        const cut = m.dur[before * P + after]! - m.dur[before * P + first]! - m.dur[last * P + after]!;
+        for (let p = -1; p < route.length; p++) {
+          // Put the run between positions p and p+1 of the route as it stands (outside the run itself).
+          if (p >= i - 1 && p < i + len) continue;
+          const x = route.placeAt(p);
+          const y = route.placeAt(p + 1);
+          const delta = cut + m.dur[x * P + first]! + m.dur[last * P + y]! - m.dur[x * P + y]!;
+          if (delta >= -EPS) continue;
+          const run = seq.slice(i, i + len);
+          const rest = [...seq.slice(0, i), ...seq.slice(i + len)];
+          const at = p < i ? p + 1 : p + 1 - len;
+          const next = [...rest.slice(0, at), ...run, ...rest.slice(at)];
+          if (!sequenceFeasible(m, route.v, next)) continue;
+          route.seq = next;
+          route.update();
+          any = true;
+          break;
+        }
+      }
+    }
+  }
+  return any;
+}
+
+export function travelOf(m: Model, v: number, seq: readonly number[]): number {
+  const P = m.places;
+  let place = m.vStart[v]!;
+  let t = 0;
+  for (const k of seq) {
+    t += m.dur[place * P + m.loc[k]!]!;
+    place = m.loc[k]!;
+  }
+  return t + m.dur[place * P + m.vEnd[v]!]!;
+}
