@@ -8,6 +8,9 @@
 // Works from a clean clone after `npm ci`: the solver (TypeScript) is bundled with esbuild at start into a temporary
 // file and imported from there; nothing needs building first.
 //
+// 'seconds' is wall-clock time (the budget is wall-clock, as the server's is); 'cpu-s' the process's CPU time in it,
+// which shows how much of a core the run had on a shared machine.
+//
 // As the literature computes them: Euclidean distances in double precision (no rounding), travel time = distance,
 // service times and windows from the file (a due date is the latest start of service), every vehicle at the depot
 // with the file's capacity and the depot's window as its shift. The best-known solutions (bench/solomon/bks.json)
@@ -45,20 +48,22 @@ const bks = JSON.parse(readFileSync(join(here, 'solomon', 'bks.json'), 'utf8'));
 if (routesDir) mkdirSync(routesDir, { recursive: true });
 
 console.log(`# ${new Date().toISOString()}  node ${process.version}  budget ${seconds} s  seed ${seed}  fleet ${fleet}  load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-if (files.length > 0) console.log(['name', 'vehicles', 'bks-veh', 'served', 'distance', 'bks-dist', 'gap%', 'seconds', 'iterations', 'feasible'].join('\t'));
+if (files.length > 0) console.log(['name', 'vehicles', 'bks-veh', 'served', 'distance', 'bks-dist', 'gap%', 'seconds', 'cpu-s', 'iterations', 'feasible'].join('\t'));
 for (const file of files) {
   const problem = parseSolomon(readFileSync(file, 'utf8'));
   const known = bks[problem.name];
   const vehicles = fleet === 'file' || !known ? problem.vehicles : Math.min(problem.vehicles, known.vehicles + (fleet === 'bks' ? 0 : 1));
   const instance = solomonInstance(problem, vehicles);
   const began = performance.now();
+  const cpu = process.cpuUsage();
   const plan = solve(instance, { timeLimitMs: seconds * 1000, seed });
   const took = (performance.now() - began) / 1000;
+  const used = process.cpuUsage(cpu);
   const violations = checkPlan(instance, plan);
   const served = plan.routes.reduce((n, r) => n + r.stops.length, 0);
   const gap = known ? ((plan.distance - known.distance) / known.distance) * 100 : NaN;
   console.log(
-    [problem.name, plan.routes.length, known?.vehicles ?? '-', `${served}/${problem.customers.length}`, plan.distance.toFixed(2), known?.distance ?? '-', gap.toFixed(2), took.toFixed(2), plan.iterations, violations.length === 0 ? 'yes' : `NO: ${violations[0]}`].join('\t'),
+    [problem.name, plan.routes.length, known?.vehicles ?? '-', `${served}/${problem.customers.length}`, plan.distance.toFixed(2), known?.distance ?? '-', gap.toFixed(2), took.toFixed(2), ((used.user + used.system) / 1e6).toFixed(2), plan.iterations, violations.length === 0 ? 'yes' : `NO: ${violations[0]}`].join('\t'),
   );
   if (routesDir) {
     const lines = plan.routes.map((r, i) => `Route ${i + 1} : ${r.stops.map((s) => s.jobId).join(' ')}`);

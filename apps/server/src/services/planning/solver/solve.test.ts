@@ -73,6 +73,7 @@ const instanceArbitrary = (metric: boolean) =>
       };
     });
 
+// Property tests run thousands of plans: 5-8 s on an idle core, more beside the API suites on a shared machine.
 describe('the built-in planner', () => {
   it('never breaks a window, a capacity or a shift end, and lists every job once (random metric instances)', () => {
     fc.assert(
@@ -83,7 +84,7 @@ describe('the built-in planner', () => {
       }),
       { numRuns: 1500 },
     );
-  });
+  }, 60_000);
 
   it('holds on matrices that break the triangle inequality, as road times can', () => {
     fc.assert(
@@ -92,7 +93,7 @@ describe('the built-in planner', () => {
       }),
       { numRuns: 1000 },
     );
-  });
+  }, 60_000);
 
   it('serves as many jobs as can be served, and at the least travel, on small instances solved by enumeration', () => {
     fc.assert(
@@ -105,7 +106,7 @@ describe('the built-in planner', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 
   it('gives each job left out its reason', () => {
     const instance: PlanningInstance = {
