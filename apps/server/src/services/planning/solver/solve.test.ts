@@ -80,7 +80,11 @@ describe('the built-in planner', () => {
       fc.property(instanceArbitrary(true), fc.integer({ min: 1, max: 1000 }), (instance, seed) => {
         const plan = solve(instance, { timeLimitMs: 2_000, maxIterations: 30, seed });
         expect(checkPlan(instance, plan)).toEqual([]);
-        for (const u of plan.unplanned) expect(u.reason === 'no-position').toBe(instance.jobs.find((j) => j.id === u.jobId)!.location === null);
+        for (const u of plan.unplanned) {
+          expect(u.reason === 'no-position').toBe(instance.jobs.find((j) => j.id === u.jobId)!.location === null);
+          // Nothing left out that one more stop anywhere in the plan could have served.
+          expect(fitsSomewhere(instance, plan, u.jobId)).toBe(false);
+        }
       }),
       { numRuns: 1500 },
     );
@@ -260,4 +264,33 @@ function enumerate(instance: PlanningInstance): { served: number; travel: number
   };
   visit([], jobs, v.start, v.shiftStart, 0, new Array(Math.max(1, v.capacity.length, ...jobs.map((j) => j.amounts.length))).fill(0));
   return best;
+}
+
+/** Whether job `jobId` could be added at some position of some vehicle's route (or as a vehicle's only stop). */
+function fitsSomewhere(instance: PlanningInstance, plan: PlanningResult, jobId: string): boolean {
+  const byId = new Map(instance.jobs.map((j) => [j.id, j]));
+  const extra = byId.get(jobId)!;
+  if (extra.location === null) return false;
+  return instance.vehicles.some((v) => {
+    const stops = plan.routes.find((r) => r.vehicleId === v.id)?.stops.map((s) => byId.get(s.jobId)!) ?? [];
+    for (let p = 0; p <= stops.length; p++) if (runs(instance, v, [...stops.slice(0, p), extra, ...stops.slice(p)])) return true;
+    return false;
+  });
+}
+
+/** Drives a sequence from the shift's start: every window kept, back by the shift's end, within capacity. */
+function runs(instance: PlanningInstance, v: PlanningVehicle, jobs: PlanningJob[]): boolean {
+  const dims = Math.max(v.capacity.length, ...jobs.map((j) => j.amounts.length));
+  for (let d = 0; d < dims; d++) if (jobs.reduce((sum, j) => sum + (j.amounts[d] ?? 0), 0) > (v.capacity[d] ?? Infinity)) return false;
+  let place = v.start;
+  let time = v.shiftStart;
+  for (const j of jobs) {
+    const arrival = time + instance.durations[place]![j.location!]!;
+    const windows = j.timeWindows && j.timeWindows.length > 0 ? j.timeWindows : [[-Infinity, Infinity] as const];
+    const open = windows.find(([, e]) => arrival <= e);
+    if (!open) return false;
+    time = Math.max(arrival, open[0]) + j.service;
+    place = j.location!;
+  }
+  return time + instance.durations[place]![v.end]! <= v.shiftEnd;
 }
