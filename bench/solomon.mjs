@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // The built-in planner on Solomon's VRPTW instances (issue 34 part 6; decision 095).
 //
-//   node bench/solomon.mjs [--time SECONDS] [--seed N] [--fleet bks+1|file] [--routes DIR] FILE...
+//   node bench/solomon.mjs [--time SECONDS] [--seed N] [--iterations N] [--fleet bks+1|bks|file] [--routes DIR] FILE...
 //   node bench/solomon.mjs bench/solomon/*.txt            # the 56 instances of 100 customers
 //   node bench/solomon.mjs --realistic                    # 500 stops, 25 drivers, a 30 km city (generated, seeded)
 //
 // Works from a clean clone after `npm ci`: the solver (TypeScript) is bundled with esbuild at start into a temporary
-// file and imported from there; nothing needs building first.
+// file and imported from there; nothing needs building first. `--iterations N` stops each run after N iterations of
+// the search (within the time budget): with a seed, the same plan on any machine.
 //
 // 'seconds' is wall-clock time (the budget is wall-clock, as the server's is); 'cpu-s' the process's CPU time in it,
 // which shows how much of a core the run had on a shared machine.
@@ -33,13 +34,15 @@ const option = (name, fallback) => {
 };
 const seconds = Number(option('--time', '8'));
 const seed = Number(option('--seed', '1'));
+const iterationsText = option('--iterations', null);
+const maxIterations = iterationsText === null ? undefined : Number(iterationsText);
 const fleet = option('--fleet', 'bks+1');
 if (!['bks+1', 'bks', 'file'].includes(fleet)) throw new Error('--fleet is bks+1, bks or file');
 const routesDir = option('--routes', null);
 const realistic = args.includes('--realistic') ? (args.splice(args.indexOf('--realistic'), 1), true) : false;
 const files = args;
 if (files.length === 0 && !realistic) {
-  console.error('usage: node bench/solomon.mjs [--time S] [--seed N] [--fleet bks+1|file] [--routes DIR] FILE... | --realistic');
+  console.error('usage: node bench/solomon.mjs [--time S] [--seed N] [--iterations N] [--fleet bks+1|bks|file] [--routes DIR] FILE... | --realistic');
   process.exit(2);
 }
 
@@ -56,7 +59,7 @@ for (const file of files) {
   const instance = solomonInstance(problem, vehicles);
   const began = performance.now();
   const cpu = process.cpuUsage();
-  const plan = solve(instance, { timeLimitMs: seconds * 1000, seed });
+  const plan = solve(instance, { timeLimitMs: seconds * 1000, seed, maxIterations });
   const took = (performance.now() - began) / 1000;
   const used = process.cpuUsage(cpu);
   const violations = checkPlan(instance, plan);
@@ -157,12 +160,14 @@ function runRealistic() {
   const vehicles = Array.from({ length: 25 }, (_, i) => ({ id: `d${i + 1}`, start: 0, end: 0, shiftStart: day, shiftEnd: day + (8 + (i % 3)) * 3600, capacity: [30, 400] }));
   const instance = { vehicles, jobs, durations, distances: metres };
   const began = performance.now();
-  const plan = solve(instance, { timeLimitMs: seconds * 1000, seed });
+  const cpu = process.cpuUsage();
+  const plan = solve(instance, { timeLimitMs: seconds * 1000, seed, maxIterations });
   const took = (performance.now() - began) / 1000;
+  const used = process.cpuUsage(cpu);
   const violations = checkPlan(instance, plan);
   const served = plan.routes.reduce((n, r) => n + r.stops.length, 0);
   console.log(
-    `realistic-500x25\troutes ${plan.routes.length}\tserved ${served}/500\tunplanned ${JSON.stringify(countBy(plan.unplanned.map((u) => u.reason)))}\tdriving ${(plan.travelTime / 3600).toFixed(1)} h\t${(plan.distance / 1000).toFixed(0)} km\t${took.toFixed(2)} s\titerations ${plan.iterations}\tfeasible ${violations.length === 0 ? 'yes' : 'NO: ' + violations[0]}`,
+    `realistic-500x25\troutes ${plan.routes.length}\tserved ${served}/500\tunplanned ${JSON.stringify(countBy(plan.unplanned.map((u) => u.reason)))}\tdriving ${(plan.travelTime / 3600).toFixed(1)} h\t${(plan.distance / 1000).toFixed(0)} km\t${took.toFixed(2)} s (cpu ${((used.user + used.system) / 1e6).toFixed(2)} s)\titerations ${plan.iterations}\tfeasible ${violations.length === 0 ? 'yes' : 'NO: ' + violations[0]}`,
   );
 }
 

@@ -3,8 +3,11 @@ import { sequenceFeasible } from './route.ts';
 import type { Solution } from './solution.ts';
 
 const EPS = 1e-7;
-/** Exchange looks at this many nearest jobs of each job (the rest are almost never a gain). */
-const EXCHANGE_NEIGHBOURS = 30;
+/**
+ * The moves between routes look only at each job's nearest jobs (a granular neighbourhood, Toth & Vigo 2003): a
+ * gain almost always joins near jobs, and it makes a pass O(jobs × NEIGHBOURS) instead of O(jobs²).
+ */
+const NEIGHBOURS = 30;
 
 /**
  * Descent with four classic moves, each applied at the first gain found, until none gains or time is up:
@@ -21,37 +24,42 @@ export function localSearch(m: Model, s: Solution, deadline: () => boolean): voi
 
 function relocate(m: Model, s: Solution): boolean {
   let any = false;
-  for (let r1 = 0; r1 < s.routes.length; r1++) {
+  for (let u = 0; u < m.jobCount; u++) {
+    const r1 = s.routeOf[u]!;
+    if (r1 < 0) continue;
     const a = s.routes[r1]!;
-    for (let i = 0; i < a.length; i++) {
-      const k = a.seq[i]!;
-      const gain = a.removalCost(i);
-      if (gain === Infinity) continue;
-      let best = -EPS;
-      let bestRoute = -1;
-      let bestPos = -1;
-      for (let r2 = 0; r2 < s.routes.length; r2++) {
-        if (r2 === r1) continue;
-        const b = s.routes[r2]!;
-        if (!b.fits(k)) continue;
-        for (let p = 0; p <= b.length; p++) {
-          const c = gain + b.insertionCost(k, p);
-          if (c < best) {
-            best = c;
-            bestRoute = r2;
-            bestPos = p;
-          }
+    const i = a.seq.indexOf(u);
+    const gain = a.removalCost(i);
+    if (gain === Infinity) continue;
+    let best = -EPS;
+    let bestRoute = -1;
+    let bestPos = -1;
+    const nb = m.neighbours[u]!;
+    const limit = Math.min(nb.length, NEIGHBOURS);
+    for (let n = 0; n < limit; n++) {
+      const v = nb[n]!;
+      const r2 = s.routeOf[v]!;
+      if (r2 < 0 || r2 === r1) continue;
+      const b = s.routes[r2]!;
+      if (!b.fits(u)) continue;
+      const j = b.seq.indexOf(v);
+      // Just before or just after its neighbour.
+      for (let p = j; p <= j + 1; p++) {
+        const c = gain + b.insertionCost(u, p);
+        if (c < best) {
+          best = c;
+          bestRoute = r2;
+          bestPos = p;
         }
       }
-      if (bestRoute >= 0) {
-        a.seq.splice(i, 1);
-        a.update();
-        s.routes[bestRoute]!.seq.splice(bestPos, 0, k);
-        s.routes[bestRoute]!.update();
-        s.routeOf[k] = bestRoute;
-        any = true;
-        i--;
-      }
+    }
+    if (bestRoute >= 0) {
+      a.seq.splice(i, 1);
+      a.update();
+      s.routes[bestRoute]!.seq.splice(bestPos, 0, u);
+      s.routes[bestRoute]!.update();
+      s.routeOf[u] = bestRoute;
+      any = true;
     }
   }
   return any;
@@ -63,7 +71,7 @@ function exchange(m: Model, s: Solution): boolean {
     const r1 = s.routeOf[u]!;
     if (r1 < 0) continue;
     const nb = m.neighbours[u]!;
-    const limit = Math.min(nb.length, EXCHANGE_NEIGHBOURS);
+    const limit = Math.min(nb.length, NEIGHBOURS);
     for (let n = 0; n < limit; n++) {
       const v = nb[n]!;
       const r2 = s.routeOf[v]!;
@@ -90,58 +98,55 @@ function exchange(m: Model, s: Solution): boolean {
 }
 
 function twoOptStar(m: Model, s: Solution): boolean {
-  const P = m.places;
   const dims = m.dims;
   let any = false;
-  for (let r1 = 0; r1 < s.routes.length; r1++) {
-    for (let r2 = r1 + 1; r2 < s.routes.length; r2++) {
+  for (let u = 0; u < m.jobCount; u++) {
+    const nb = m.neighbours[u]!;
+    const limit = Math.min(nb.length, NEIGHBOURS);
+    for (let n = 0; n < limit; n++) {
+      // The new edge u → v: u's route keeps its head up to u and takes v's route's tail from v; v's route keeps its
+      // head before v and takes the tail after u.
+      const v = nb[n]!;
+      const r1 = s.routeOf[u]!;
+      const r2 = s.routeOf[v]!;
+      if (r1 < 0 || r2 < 0 || r1 === r2) continue;
       const a = s.routes[r1]!;
       const b = s.routes[r2]!;
-      if (a.length === 0 && b.length === 0) continue;
-      const sameEnd = m.vEnd[a.v] === m.vEnd[b.v] && m.shiftEnd[a.v] === m.shiftEnd[b.v];
-      let done = false;
-      // New a: a[0..i] + b[j+1..]; new b: b[0..j] + a[i+1..].
-      for (let i = -1; i < a.length && !done; i++) {
-        for (let j = -1; j < b.length && !done; j++) {
-          if (i === a.length - 1 && j === b.length - 1) continue;
-          if (i === -1 && j === -1) continue;
-          let fits = true;
-          for (let d = 0; d < dims && fits; d++) {
-            const aHead = a.pre[(i + 1) * dims + d]!;
-            const aTail = a.load(d) - aHead;
-            const bHead = b.pre[(j + 1) * dims + d]!;
-            const bTail = b.load(d) - bHead;
-            if (aHead + bTail > m.capacity[a.v * dims + d]! || bHead + aTail > m.capacity[b.v * dims + d]!) fits = false;
-          }
-          if (!fits) continue;
-          if (sameEnd) {
-            const ai = a.placeAt(i);
-            const ai1 = a.placeAt(i + 1);
-            const bj = b.placeAt(j);
-            const bj1 = b.placeAt(j + 1);
-            // The tails keep their end place (the same for both vehicles), so the slack arrays hold for them.
-            const delta = m.dur[ai * P + bj1]! + m.dur[bj * P + ai1]! - m.dur[ai * P + ai1]! - m.dur[bj * P + bj1]!;
-            if (delta >= -EPS) continue;
-            if (a.departureAt(i) + m.dur[ai * P + bj1]! > b.latestAt(j + 1)) continue;
-            if (b.departureAt(j) + m.dur[bj * P + ai1]! > a.latestAt(i + 1)) continue;
-          } else {
-            const na = [...a.seq.slice(0, i + 1), ...b.seq.slice(j + 1)];
-            const nbq = [...b.seq.slice(0, j + 1), ...a.seq.slice(i + 1)];
-            if (!sequenceFeasible(m, a.v, na) || !sequenceFeasible(m, b.v, nbq)) continue;
-            if (travelOf(m, a.v, na) + travelOf(m, b.v, nbq) >= a.travel + b.travel - EPS) continue;
-          }
-          const na = [...a.seq.slice(0, i + 1), ...b.seq.slice(j + 1)];
-          const nbq = [...b.seq.slice(0, j + 1), ...a.seq.slice(i + 1)];
-          a.seq = na;
-          b.seq = nbq;
-          a.update();
-          b.update();
-          for (const k of na) s.routeOf[k] = r1;
-          for (const k of nbq) s.routeOf[k] = r2;
-          any = true;
-          done = true;
-        }
+      const i = a.seq.indexOf(u);
+      const j = b.seq.indexOf(v) - 1;
+      let fits = true;
+      for (let d = 0; d < dims && fits; d++) {
+        const aHead = a.pre[(i + 1) * dims + d]!;
+        const bHead = b.pre[(j + 1) * dims + d]!;
+        if (aHead + b.load(d) - bHead > m.capacity[a.v * dims + d]! || bHead + a.load(d) - aHead > m.capacity[b.v * dims + d]!) fits = false;
       }
+      if (!fits) continue;
+      const sameEnd = m.vEnd[a.v] === m.vEnd[b.v] && m.shiftEnd[a.v] === m.shiftEnd[b.v];
+      if (sameEnd) {
+        const P = m.places;
+        const ai = a.placeAt(i);
+        const ai1 = a.placeAt(i + 1);
+        const bj = b.placeAt(j);
+        const bj1 = b.placeAt(j + 1);
+        // The tails keep their end place and time (the same for both vehicles), so the slack arrays hold for them.
+        const delta = m.dur[ai * P + bj1]! + m.dur[bj * P + ai1]! - m.dur[ai * P + ai1]! - m.dur[bj * P + bj1]!;
+        if (delta >= -EPS) continue;
+        if (a.departureAt(i) + m.dur[ai * P + bj1]! > b.latestAt(j + 1)) continue;
+        if (b.departureAt(j) + m.dur[bj * P + ai1]! > a.latestAt(i + 1)) continue;
+      }
+      const na = [...a.seq.slice(0, i + 1), ...b.seq.slice(j + 1)];
+      const nbq = [...b.seq.slice(0, j + 1), ...a.seq.slice(i + 1)];
+      if (!sameEnd) {
+        if (travelOf(m, a.v, na) + travelOf(m, b.v, nbq) >= a.travel + b.travel - EPS) continue;
+        if (!sequenceFeasible(m, a.v, na) || !sequenceFeasible(m, b.v, nbq)) continue;
+      }
+      a.seq = na;
+      b.seq = nbq;
+      a.update();
+      b.update();
+      for (const k of na) s.routeOf[k] = r1;
+      for (const k of nbq) s.routeOf[k] = r2;
+      any = true;
     }
   }
   return any;
