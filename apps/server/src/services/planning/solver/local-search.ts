@@ -11,9 +11,10 @@ const NEIGHBOURS = 30;
 
 /**
  * Descent with four classic moves, each applied at the first gain found, until none gains or time is up:
- * relocate (a job to another route), exchange (two jobs of two routes), 2-opt* (two routes swap their tails) and
- * or-opt (a run of 1-3 jobs moved within its route). Relocate, exchange and 2-opt* between vehicles with the same
- * end place and shift end are checked in O(1) with the routes' slack arrays; or-opt walks the changed route.
+ * relocate (a job next to one of its nearest jobs in another route), exchange (a job with one of its nearest jobs in
+ * another route), 2-opt* (two routes swap their tails, joining a job to one of its nearest jobs) and or-opt (a run of
+ * 1-3 jobs moved within its route). Relocate, exchange and 2-opt* between vehicles with the same end place and shift
+ * end are checked in O(1) with the routes' slack arrays; or-opt walks the changed route.
  */
 export function localSearch(m: Model, s: Solution, deadline: () => boolean): void {
   let improved = true;
