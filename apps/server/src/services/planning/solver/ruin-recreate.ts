@@ -11,7 +11,7 @@ const BLINK = 0.01;
  * Ruin: string removal (Christiaens & Vanden Berghe 2020, "Slack Induction by String Removals"): around a random
  * job, from the routes of its nearest jobs, take out strings of consecutive jobs; with probability ½ the string
  * keeps a run of jobs in the middle (the split string). Neighbouring routes lose neighbouring jobs, which makes
- * room where recreating can regroup them.
+ * room where recreating can regroup them. While jobs are left out, half the ruins start next to one of them.
  */
 export function ruin(m: Model, s: Solution, random: () => number): void {
   const served: number[] = [];
@@ -25,7 +25,7 @@ export function ruin(m: Model, s: Solution, random: () => number): void {
   const lsMax = Math.min(MAX_STRING, avgLength);
   const ksMax = (4 * MEAN_REMOVED) / (1 + lsMax) - 1;
   const ks = Math.floor(random() * ksMax) + 1;
-  const seed = served[Math.floor(random() * served.length)]!;
+  const seed = s.unserved.length > 0 && random() < 0.5 ? nearestServed(m, s, s.unserved[Math.floor(random() * s.unserved.length)]!) : served[Math.floor(random() * served.length)]!;
   const ruined = new Set<number>();
   const nb = m.neighbours[seed]!;
   for (let n = -1; n < nb.length && ruined.size < ks; n++) {
@@ -54,17 +54,25 @@ export function ruin(m: Model, s: Solution, random: () => number): void {
   }
 }
 
+/** The served job nearest to job k (a ruin there makes room for k). */
+function nearestServed(m: Model, s: Solution, k: number): number {
+  for (const n of m.neighbours[k]!) if (s.routeOf[n]! >= 0) return n;
+  return k;
+}
+
 function range(first: number, count: number): number[] {
   return Array.from({ length: count }, (_, i) => first + i);
 }
 
 /**
- * Recreate: every job left out (those just removed and those no route could take before), in one of a few orders
- * chosen at random (random, largest first, farthest from the start first, tightest window first), each at its
- * cheapest feasible position over all routes, skipping each position with a small chance (blinks).
+ * Recreate: every job left out, those no route could take before the ruin (`leftOut`) first, then those just
+ * removed in one of a few orders chosen at random (random, largest first, farthest from the start first, tightest
+ * window first), each at its cheapest feasible position over all routes, skipping each position with a small chance
+ * (blinks).
  */
-export function recreate(m: Model, s: Solution, random: () => number): void {
-  const jobs = s.unserved.slice();
+export function recreate(m: Model, s: Solution, random: () => number, leftOut: readonly number[] = []): void {
+  const before = new Set(leftOut);
+  const jobs = s.unserved.filter((k) => !before.has(k));
   const pick = random();
   if (pick < 0.4) shuffle(jobs, random);
   else if (pick < 0.7) {
@@ -75,7 +83,9 @@ export function recreate(m: Model, s: Solution, random: () => number): void {
   } else {
     jobs.sort((x, y) => width(m, x) - width(m, y));
   }
-  for (const k of jobs) {
+  // Jobs no route took before the ruin go first: serving them matters more than where the others go.
+  for (const k of [...leftOut, ...jobs]) {
+    if (s.routeOf[k]! >= 0) continue;
     let best = Infinity;
     let bestRoute = -1;
     let bestPos = -1;

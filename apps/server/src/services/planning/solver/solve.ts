@@ -6,7 +6,9 @@
  *   2. Construction: regret-3 insertion (construction.ts).
  *   3. Descent: relocate, exchange, 2-opt*, or-opt (local-search.ts).
  *   4. Until the budget ends: ruin and recreate (SISR string removals, greedy reinsertion with blinks;
- *      ruin-recreate.ts) under simulated annealing; each new best plan is polished by the descent again.
+ *      ruin-recreate.ts) under simulated annealing; each new best plan is polished by the descent again. While
+ *      jobs are left out in the first half of the budget, a plan that leaves out jobs with fewer past absences wins
+ *      (SISR's fleet minimisation), so that hard jobs get placed.
  *
  * Objective, in order: as many jobs served as possible, then the least total travel time. Every route is kept
  * feasible at every step (Route.update() re-derives its schedule), and feasibility.ts checks the answer apart.
@@ -57,20 +59,34 @@ export function solve(instance: PlanningInstance, options: PlanningOptions): Pla
   const t0 = (T0_PER_LEG * current.travel) / legs;
   const tf = (TF_PER_LEG * current.travel) / legs;
   let iterations = 0;
+  // How many iterations each job has spent left out of the current plan (SISR's absences, for fleet minimisation).
+  const absences = new Float64Array(m.jobCount);
+  const absence = (s: Solution) => s.unserved.reduce((sum, k) => sum + absences[k]!, 0);
+  let settled = false;
   if (plannable.length > 0) {
     while (iterations < maxIterations && !outOfTime()) {
       const progress = Number.isFinite(maxIterations) ? iterations / maxIterations : (clock() - began) / limit;
       const temperature = t0 * Math.pow(tf / Math.max(t0, 1e-12), Math.min(1, progress));
+      if (!settled && progress >= 0.5) {
+        // Second half: the number served is what the first half reached; from the best plan, only travel moves.
+        settled = true;
+        current = best.clone();
+      }
       iterations++;
       const candidate = current.clone();
+      const leftOut = current.unserved.slice();
       ruin(m, candidate, random);
-      recreate(m, candidate, random);
-      const accept =
-        candidate.unserved.length < current.unserved.length ||
-        (candidate.unserved.length === current.unserved.length && candidate.travel < current.travel - temperature * Math.log(random()));
-      if (!accept) continue;
-      current = candidate;
-      if (current.betterThan(best)) {
+      recreate(m, candidate, random, leftOut);
+      let accept: boolean;
+      if (candidate.unserved.length !== current.unserved.length) accept = candidate.unserved.length < current.unserved.length;
+      else if (!settled && current.unserved.length > 0 && absence(candidate) !== absence(current)) {
+        // First half, with jobs left out: leave out jobs that have been out less often. The jobs hard to place
+        // gather absences and get placed first; the easy ones left out instead find a place later.
+        accept = absence(candidate) < absence(current);
+      } else accept = candidate.travel < current.travel - temperature * Math.log(random());
+      if (accept) current = candidate;
+      for (const k of current.unserved) absences[k]! += 1;
+      if (accept && current.betterThan(best)) {
         localSearch(m, current, outOfTime);
         best = current.clone();
       }
