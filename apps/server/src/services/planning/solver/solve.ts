@@ -93,7 +93,8 @@ export function solve(instance: PlanningInstance, options: PlanningOptions): Pla
     }
   }
 
-  // A last chance for the jobs left out (no blinks), then the reasons of those still out.
+  // A last chance for the jobs left out, then the reasons of those still out. The generator that always answers 1
+  // means: no blinks, tightest windows first.
   recreate(m, best, () => 1);
   for (const k of best.unserved) unplanned.push({ jobId: instance.jobs[m.jobIndex[k]!]!.id, reason: reasonInPlan(m, best, k) });
   const order = new Map(instance.jobs.map((job, i) => [job.id, i]));
