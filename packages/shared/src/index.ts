@@ -28,5 +28,6 @@ export * from './schemas/audit.ts';
 export * from './schemas/retention.ts';
 export * from './tracking-number-formats.ts';
 export * from './import-mapping.ts';
+export * from './planning-contract.ts';
 export * from './money.ts';
 export * from './schemas/payments.ts';

@@ -50,6 +50,23 @@ export const isLiveStatus = (status: string): boolean => (LIVE_STATUSES as reado
 /** True for the statuses in which a delivery is over (ENDED_STATUSES). */
 export const isEndedStatus = (status: string): boolean => (ENDED_STATUSES as readonly string[]).includes(status);
 
+/**
+ * Final for the driver (issue 31, decision 087): a delivery that is over (ENDED_STATUSES: delivered, with its proof or
+ * not; returned; cancelled) takes no status change and no outcome from its driver; only dispatch reopens it, with a
+ * reason. An attempt keeps the package's status (decision 051), so an attempted stop stays open for the next try.
+ */
+export const isFinalForDriver = (status: string): boolean => isEndedStatus(status);
+/** The statuses dispatch may reopen a closed delivery to: those a driver works. */
+export const REOPEN_STATUSES = ['out_for_delivery', 'in_transit', 'picked_up', 'processing'] as const satisfies readonly PackageStatus[];
+export type ReopenStatus = (typeof REOPEN_STATUSES)[number];
+/** The 409 a driver gets on a closed delivery, and the dashboard's short reason beside its disabled dropdown. */
+export const CLOSED_MSG = {
+  finalForDriver: (status: string) => `This package is ${(STATUS_LABELS[status as PackageStatus] ?? status).toLowerCase()}: its stop is closed and only dispatch can reopen it`,
+  shortReason: 'Closed: only dispatch can reopen it',
+  notClosed: 'This package is not closed: there is nothing to reopen',
+  reasonRequired: 'Give the reason for reopening (at least 3 characters)',
+} as const;
+
 const ALIASES: Record<string, PackageStatus> = { pick_up: 'picked_up', canceled: 'cancelled' };
 
 /** Maps a canonical code, a display label ('Picked Up') or an alias ('pick_up') to the canonical code. */

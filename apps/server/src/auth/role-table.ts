@@ -159,6 +159,8 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'PUT /api/delivery-requirements': ADMIN,
   'GET /api/delivery-attempts': ADMIN,
   'GET /api/packages/:id/proof-receipt': ADMIN,
+  // Reopening a closed delivery (issue 31): dispatch only, with a reason; a driver's change to it is a 409.
+  'POST /api/packages/:id/reopen': ADMIN,
   // CSV exports of the panel's lists (issue 20)
   'GET /api/exports/packages': ADMIN,
   'GET /api/exports/drivers': ADMIN,

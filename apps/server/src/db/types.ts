@@ -296,6 +296,10 @@ export interface DeliveryOutcomesTable {
   distanceM: number | null;
   deviceTime: string;
   createdAt: string;
+  /** Dispatch reopened this delivery (migration 016, issue 31): when, who (the admin's email) and why. */
+  reopenedAt: string | null;
+  reopenedBy: string | null;
+  reopenReason: string | null;
 }
 
 /** A driver's accepted stop order (migration 006, issue 20): a package's place on its driver's route. */

@@ -37,6 +37,7 @@ export function presentOutcome(row: DeliveryOutcomeRow, links: { photo: FileLink
     reason,
     reasonLabel: reason ? (ATTEMPT_REASON_LABELS[reason] ?? reason) : null,
     recipientInitials: initialsOf(row.recipientName ?? (leftAt === 'neighbour' ? row.neighbourName : null)),
+    reopenedAt: row.reopenedAt ?? null,
     full: links
       ? {
           recipientName: row.recipientName,
@@ -48,6 +49,8 @@ export function presentOutcome(row: DeliveryOutcomeRow, links: { photo: FileLink
           farFromAddress: row.distanceM != null && Number(row.distanceM) > FAR_FROM_ADDRESS_M,
           photo: links.photo,
           signature: links.signature,
+          reopenedBy: row.reopenedBy ?? null,
+          reopenReason: row.reopenReason ?? null,
         }
       : null,
   };

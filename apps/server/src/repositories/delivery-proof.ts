@@ -36,6 +36,11 @@ export class DeliveryProofRepository {
       .execute();
   }
 
+  /** Marks a delivery outcome reopened by dispatch (issue 31); the row and its files stay. */
+  async markReopened(id: string, mark: { reopenedAt: string; reopenedBy: string; reopenReason: string }): Promise<void> {
+    await this.db.updateTable('deliveryOutcomes').set(mark).where('id', '=', id).execute();
+  }
+
   /** The outcome a phone already sent under this id (a resend from its offline queue). */
   outcomeByClientId(packageId: string, clientId: string): Promise<DeliveryOutcomeRow | undefined> {
     return this.db.selectFrom('deliveryOutcomes').selectAll().where('packageId', '=', packageId).where('clientId', '=', clientId).executeTakeFirst();

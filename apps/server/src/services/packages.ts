@@ -13,7 +13,9 @@
 import { EventEmitter } from 'node:events';
 import {
   autoCurrentLocation,
+  CLOSED_MSG,
   ERR,
+  isFinalForDriver,
   GPS_TEXT_PATTERN,
   isLiveStatus,
   NO_DRIVER,
@@ -318,10 +320,29 @@ export class PackageService {
     return this.applyStatus(before, update.status, update.location, update.description, now, timestamp, actor);
   }
 
-  /** Driver dashboard status change: the history names who changed it; the location is the package's current one. */
-  async changeStatus(ref: string, status: PackageStatus, by: string, actor: AuditActor): Promise<PackageRow> {
+  /**
+   * Driver dashboard status change: the history names who changed it; the location is the package's current one. A
+   * driver's change to a closed delivery is refused (409, issue 31): only dispatch reopens it (`reopen`).
+   */
+  async changeStatus(ref: string, status: PackageStatus, by: string, actor: AuditActor, { byDriver = false }: { byDriver?: boolean } = {}): Promise<PackageRow> {
     const before = await this.getByRef(ref);
+    if (byDriver) assertOpenForDriver(before);
     return this.changeStatusOf(before, status, `Status changed to ${label(status)} by ${by}`, actor);
+  }
+
+  /**
+   * Dispatch reopens a closed delivery (issue 31, decision 087): the package goes back to `status` with a public history
+   * entry that names no reason, the audit entry 'package.reopened' carries the reason, and `alsoWrite` (the proof's
+   * mark) runs in the same transaction. The outcome rows and files are kept. Only a closed package can be reopened.
+   */
+  async reopen(before: PackageRow, status: PackageStatus, reason: string, actor: AuditActor, alsoWrite?: (trx: Repositories) => Promise<void>): Promise<PackageRow> {
+    if (!isFinalForDriver(before.status)) throw conflict(CLOSED_MSG.notClosed);
+    const now = this.tick();
+    const location = autoCurrentLocation(status, before.pickupAddress);
+    return this.applyStatus(before, status, location, `Delivery reopened by dispatch: ${label(status)}`, now, isoFromMs(now), actor, alsoWrite, {
+      action: 'package.reopened',
+      after: { status, currentLocation: location, reason },
+    });
   }
 
   /**
@@ -444,6 +465,8 @@ export class PackageService {
     actor: AuditActor,
     /** Written in the same transaction (a delivery's proof). */
     alsoWrite?: (trx: Repositories) => Promise<void>,
+    /** The audit entry's action and 'after' when they are not a plain status change (a reopen and its reason). */
+    audit?: { action: string; after: Record<string, unknown> },
   ): Promise<PackageRow> {
     const after: PackageRow = { ...before, status, currentLocation: location, updatedAt: isoFromMs(now) };
     const entry = await this.repos.transaction(async (trx) => {
@@ -452,12 +475,12 @@ export class PackageService {
       if (status === 'delivered' && before.status !== 'delivered') await this.payments?.assertDeliverable(trx, before);
       await trx.packages.update(before.id, { status, currentLocation: location, updatedAt: after.updatedAt });
       await recordAudit(trx, {
-        action: before.status === status ? 'package.status_added' : 'package.status_changed',
+        action: audit?.action ?? (before.status === status ? 'package.status_added' : 'package.status_changed'),
         objectType: 'package',
         objectId: before.id,
         objectLabel: before.trackingNumber,
         before: { status: before.status, currentLocation: before.currentLocation },
-        after: { status, currentLocation: location, description },
+        after: audit?.after ?? { status, currentLocation: location, description },
         actor,
       });
       const written = await this.insertHistory(trx, before.id, status, location, description, now, timestamp);
@@ -587,6 +610,11 @@ interface ResolvedPoint {
   lng: number | null;
   /** How the point was found; null when it was already known (or is unknown). */
   source: 'manual' | 'geocoder' | null;
+}
+
+/** A closed delivery is final for its driver (issue 31): 409 with the reason. */
+export function assertOpenForDriver(pkg: PackageRow): void {
+  if (isFinalForDriver(pkg.status)) throw conflict(CLOSED_MSG.finalForDriver(pkg.status));
 }
 
 function label(status: string): string {

@@ -1,6 +1,7 @@
 import { TOAST_DURATION_MS } from '@cargo/shared';
 import { notificationsStore, useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
+import { loadToastRenderer } from '../lib/toast-renderer.ts';
 
 const TOAST_LIMIT = 1;
 const TOAST_POSITION = 'top-right';
@@ -9,7 +10,7 @@ const TOAST_POSITION = 'top-right';
 // renderer below has loaded are already queued one at a time.
 notificationsStore.updateState((state) => ({ ...state, limit: TOAST_LIMIT, defaultPosition: TOAST_POSITION }));
 
-const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
+const Notifications = lazy(loadToastRenderer);
 
 /**
  * Mantine's toast renderer, loaded with the first toast rather than with every page:

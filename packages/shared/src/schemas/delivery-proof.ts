@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CLOSED_MSG, REOPEN_STATUSES } from '../status.ts';
+import { packageSchema } from './package.ts';
 import { isoTimestamp, latitude, longitude, numberInput, optionalText } from './common.ts';
 import { outcomePaymentSchema, paymentSummarySchema } from './payments.ts';
 
@@ -92,6 +94,8 @@ export const outcomeViewSchema = z.object({
   reason: z.enum(ATTEMPT_REASONS).nullable(),
   reasonLabel: z.string().nullable(),
   recipientInitials: z.string().nullable(),
+  /** When dispatch reopened this delivery (issue 31); the outcome and its proof stay. Null when it was not. */
+  reopenedAt: z.string().nullable(),
   full: z
     .object({
       recipientName: z.string().nullable(),
@@ -103,6 +107,9 @@ export const outcomeViewSchema = z.object({
       farFromAddress: z.boolean(),
       photo: proofFileLinkSchema.nullable(),
       signature: proofFileLinkSchema.nullable(),
+      /** Who reopened the delivery and why (dispatch's words). */
+      reopenedBy: z.string().nullable(),
+      reopenReason: z.string().nullable(),
     })
     .nullable(),
 });
@@ -127,6 +134,17 @@ export type DeliveryProof = z.infer<typeof deliveryProofSchema>;
 /** The reply to a completion: the outcome as the driver sees it, and the package's status now. */
 export const outcomeResultSchema = z.object({ outcome: outcomeViewSchema, status: z.string(), duplicate: z.boolean() });
 export type OutcomeResult = z.infer<typeof outcomeResultSchema>;
+
+/** Dispatch reopens a closed delivery (issue 31): a reason, and the status it goes back to (out for delivery unless chosen). */
+export const reopenInputSchema = z.object({
+  reason: z.string({ error: CLOSED_MSG.reasonRequired }).trim().min(3, CLOSED_MSG.reasonRequired).max(500),
+  status: z.enum(REOPEN_STATUSES).default('out_for_delivery'),
+});
+export type ReopenInput = z.input<typeof reopenInputSchema>;
+export type ReopenInputParsed = z.output<typeof reopenInputSchema>;
+/** The reply to a reopen: the package as it is now, and the delivery outcome marked reopened (null when it had none). */
+export const reopenResultSchema = z.object({ package: packageSchema, outcome: outcomeViewSchema.nullable() });
+export type ReopenResult = z.infer<typeof reopenResultSchema>;
 
 export const attemptedPackageSchema = z.object({
   packageId: z.string(),

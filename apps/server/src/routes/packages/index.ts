@@ -205,16 +205,17 @@ const packageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Change the status of an assigned package (driver dashboard) or any package (admin)',
+        description: 'A driver cannot change a closed delivery (delivered, returned or cancelled): 409 with the reason; dispatch reopens it (POST /api/packages/{id}/reopen).',
         security,
         params,
         body: statusPatchSchema,
-        response: { 200: packageSchema, 400: validationErrorSchema, 404: errorSchema },
+        response: { 200: packageSchema, 400: validationErrorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
     async (request) => {
       const principal = request.principal;
       const driver = principal?.role === 'driver' ? await app.drivers.findById(principal.driverId) : undefined;
-      const pkg = await app.packages.changeStatus(request.params.id, request.body.status, driver?.name ?? 'Dispatch', request.auditActor);
+      const pkg = await app.packages.changeStatus(request.params.id, request.body.status, driver?.name ?? 'Dispatch', request.auditActor, { byDriver: principal?.role === 'driver' });
       return presentPackage(pkg);
     },
   );

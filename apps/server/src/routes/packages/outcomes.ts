@@ -7,6 +7,8 @@ import {
   idParam,
   outcomeInputSchema,
   outcomeResultSchema,
+  reopenInputSchema,
+  reopenResultSchema,
   validationErrorSchema,
 } from '@cargo/shared';
 import type { FastifyRequest } from 'fastify';
@@ -14,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, badRequest, unauthorized } from '../../lib/http-errors.ts';
 import { security } from '../openapi.ts';
+import { presentPackage } from '../../presenters/package.ts';
 import { buildReceiptPdf } from '../../services/delivery-proof/receipt-pdf.ts';
 
 const tags = ['proof of delivery'];
@@ -31,14 +34,37 @@ interface ReadCompletion {
   signature: Buffer | null;
 }
 
-/** Reads the parts: one `data` field, at most one `photo` and one `signature` file; anything else is a 400. */
+/** The parser's limits on how many parts a form has: a malformed form here, not one too large. */
+const SHAPE_LIMITS = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+
+/**
+ * Reads the parts: one `data` field, at most one `photo` and one `signature` file. Anything else is a 400 with a JSON
+ * message (issue 31): no boundary, a body that is not multipart or ends early, a part without a name, a file where the
+ * field belongs or a field where a file belongs, too many parts. Only a file over the size limit stays 413. Nothing is
+ * stored before every part has been read.
+ */
 async function readParts(request: FastifyRequest): Promise<ReadCompletion> {
   if (!request.isMultipart()) throw new HttpError(415, PROOF_MSG.multipartRequired);
+  try {
+    return await readEachPart(request);
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const code = (err as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw err;
+    if (typeof code === 'string' && SHAPE_LIMITS.has(code)) throw badRequest(PROOF_MSG.tooManyParts);
+    // busboy's own: 'Multipart: Boundary not found', 'Unexpected end of form', 'Malformed part header', …
+    request.log.debug({ err }, 'malformed multipart body');
+    throw badRequest(PROOF_MSG.malformedForm);
+  }
+}
+
+async function readEachPart(request: FastifyRequest): Promise<ReadCompletion> {
   let data: string | null = null;
   let photo: Buffer | null = null;
   let signature: Buffer | null = null;
   for await (const part of request.parts() as AsyncIterableIterator<Multipart>) {
     if (part.type === 'field') {
+      if (part.fieldname === 'photo' || part.fieldname === 'signature') throw badRequest(`${part.fieldname} ${PROOF_MSG.fileExpected}`);
       if (part.fieldname !== 'data' || data !== null || typeof part.value !== 'string') throw badRequest(`${PROOF_MSG.unknownPart}: ${part.fieldname}`);
       data = part.value;
     } else if (part.fieldname === 'photo' && !photo) {
@@ -63,7 +89,8 @@ const outcomeRoutes: FastifyPluginAsyncZod = async (app) => {
   // Multipart is parsed in this plugin's routes only (every other route still answers a form with 415): one data
   // field and two files at most, each within PROOF_FILE_MAX_BYTES (413 beyond).
   await app.register(multipart, {
-    limits: { fileSize: app.env.PROOF_FILE_MAX_BYTES, files: 2, fields: 1, fieldSize: 16 * 1024, parts: 3, headerPairs: 200 },
+    // Fields: two, so a photo or signature sent as a field is named in the refusal rather than cut by the limit.
+    limits: { fileSize: app.env.PROOF_FILE_MAX_BYTES, files: 2, fields: 2, fieldSize: 16 * 1024, parts: 3, headerPairs: 200 },
   });
   app.post(
     '/api/packages/:id/outcomes',
@@ -103,6 +130,26 @@ const outcomeRoutes: FastifyPluginAsyncZod = async (app) => {
         auditActor: request.auditActor,
       });
       return reply.status(duplicate ? 200 : 201).send({ outcome: await app.deliveryProof.presentFull(outcome), status: pkg.status, duplicate });
+    },
+  );
+
+  app.post(
+    '/api/packages/:id/reopen',
+    {
+      schema: {
+        tags,
+        summary: 'Reopen a closed delivery (admin): back to a status a driver works, with a reason for the audit log; the proof stays',
+        description:
+          'Only a delivered, returned or cancelled package can be reopened (409 otherwise). The newest delivery outcome is marked reopened (when, by whom, why) and stays readable with its photo and signature; the reason is in the audit log.',
+        security,
+        params: idParam,
+        body: reopenInputSchema,
+        response: { 200: reopenResultSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const { pkg, outcome } = await app.deliveryProof.reopen(request.params.id, request.body, request.auditActor);
+      return { package: presentPackage(pkg), outcome: outcome ? await app.deliveryProof.presentFull(outcome) : null };
     },
   );
 

@@ -61,6 +61,7 @@ export function changedFields(before: object | null | undefined, after: object |
   return { before: drop(b, held), after: drop(a, held) };
 }
 
+/** The words an entry names its actor by (an admin's email, a driver's name, a key's name). */
 export async function labelOf(repos: Repositories, actor: AuditActor): Promise<string> {
   if (actor.label) return actor.label;
   if (!actor.id) return actor.type === 'system' ? 'System' : actor.type;

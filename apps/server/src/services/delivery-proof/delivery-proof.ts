@@ -3,15 +3,18 @@ import {
   ATTEMPT_REASON_LABELS,
   DEFAULT_DELIVERY_REQUIREMENTS,
   LEFT_PLACE_LABELS,
+  CLOSED_MSG,
   PAYMENT_MSG,
   PROOF_MSG,
   deliveryRequirementSchema,
+  isFinalForDriver,
   greatCircleDistance,
   initialsOf,
   proofNeeded,
   requirementFor,
   type DeliveryRequirement,
   type OutcomeInputParsed,
+  type ReopenInputParsed,
 } from '@cargo/shared';
 import { z } from 'zod';
 import type { DeliveryOutcomeRow, PackageRow, ProofFileRow } from '../../db/types.ts';
@@ -20,6 +23,7 @@ import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { isoFromMs } from '../../lib/time.ts';
 import { presentOutcome, type FileLink } from '../../presenters/delivery-proof.ts';
 import type { AuditActor } from '../audit/audit-context.ts';
+import { labelOf } from '../audit/audit-trail.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import type { PackageService } from '../packages.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
@@ -104,6 +108,8 @@ export class DeliveryProofService {
       if (existing) return { outcome: existing, pkg, duplicate: true };
     }
     if (pkg.status === 'delivered') throw conflict(PROOF_MSG.alreadyDelivered);
+    // Returned or cancelled: closed as well (issue 31); dispatch reopens it first.
+    if (isFinalForDriver(pkg.status)) throw conflict(CLOSED_MSG.finalForDriver(pkg.status));
 
     // Collected before unloading (issue 32): the payment's rules and the balance it leaves are checked before any file
     // is kept; the transaction below asks the payments service again, after the payment is written in it.
@@ -197,7 +203,28 @@ export class DeliveryProofService {
       distanceM,
       deviceTime: input.deviceTime,
       createdAt: isoFromMs(now),
+      reopenedAt: null,
+      reopenedBy: null,
+      reopenReason: null,
     };
+  }
+
+  // --- reopening ---
+
+  /**
+   * Dispatch reopens a closed delivery (issue 31, decision 087): the package goes back to `status`, the newest delivery
+   * outcome (delivered or left) not yet reopened is marked with when, by whom and why, in the same transaction; the
+   * outcome, its photo and signature stay readable. The reason goes to the audit log with the status change.
+   */
+  async reopen(ref: string, input: ReopenInputParsed, actor: AuditActor): Promise<{ pkg: PackageRow; outcome: DeliveryOutcomeRow | null }> {
+    const pkg = await this.packages.getByRef(ref);
+    const rows = await this.repos.deliveryProof.outcomesOf(pkg.id);
+    const closing = rows.filter((row) => row.kind !== 'attempted' && row.reopenedAt === null).at(-1) ?? null;
+    const mark = { reopenedAt: isoFromMs(Date.now()), reopenedBy: await labelOf(this.repos, actor), reopenReason: input.reason };
+    const after = await this.packages.reopen(pkg, input.status, input.reason, actor, async (trx) => {
+      if (closing) await trx.deliveryProof.markReopened(closing.id, mark);
+    });
+    return { pkg: after, outcome: closing ? { ...closing, ...mark } : null };
   }
 
   // --- what each caller sees ---

@@ -32,4 +32,20 @@ export const PROOF_ADMIN_TEXTS = {
   photoRequired: 'Photo required for every outcome',
   save: 'Save requirements',
   saved: 'Requirements saved',
+  // Reopening a closed delivery (issue 31)
+  status: 'Status now',
+  reopen: 'Reopen delivery',
+  reopenTitle: (trackingNumber: string) => `Reopen ${trackingNumber}`,
+  reopenIntro:
+    'The driver can work this stop again. The outcome, its photo and signature stay with the package; the reason goes to the audit log and is shown beside the outcome.',
+  reopenStatus: 'Back to',
+  reopenReason: 'Reason',
+  reopenConfirm: 'Reopen',
+  cancel: 'Cancel',
+  reopened: 'Delivery reopened',
+  reopenFailed: 'The delivery could not be reopened',
+  reopenedBadge: 'Reopened',
+  reopenedAt: 'Reopened',
+  reopenedBy: 'Reopened by',
+  reopenedWhy: 'Why',
 } as const;

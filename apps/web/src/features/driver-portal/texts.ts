@@ -27,6 +27,16 @@ export const DRIVER_TEXTS = {
   // Shared driver UI
   online: 'Online',
   offline: 'Offline',
+  // The header's two indicators (issue 31): the phone's own connection, and whether the position is being shared.
+  indicatorsLabel: 'Connection and position sharing',
+  phoneOnline: 'Phone online',
+  phoneOffline: (stopsWaiting: number) =>
+    stopsWaiting === 0 ? 'Phone offline' : `Phone offline · ${stopsWaiting === 1 ? '1 closed stop' : `${stopsWaiting} closed stops`} not sent yet`,
+  sharingSince: (age: string) => `Sharing position · last sent ${age} ago`,
+  sharingNoFix: 'Sharing position · nothing sent yet',
+  notSharing: 'Not sharing',
+  // The deliveries list (issue 31): open stops in dispatch's order, finished ones folded below.
+  finishedStops: (n: number) => `Finished (${n})`,
   tracking: 'Tracking',
   notTracking: 'Not Tracking',
   liveTracking: 'Live Tracking',

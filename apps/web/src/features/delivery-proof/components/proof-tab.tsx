@@ -1,4 +1,4 @@
-import { SERVICE_TYPES, type DeliveryRequirement, type OutcomeView } from '@cargo/shared';
+import { SERVICE_TYPES, isFinalForDriver, statusLabel, type DeliveryRequirement, type OutcomeView } from '@cargo/shared';
 import { Alert, Badge, Button, Card, Checkbox, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
@@ -7,6 +7,7 @@ import { usePackageProof } from '../api/get-package-proof.ts';
 import { useRequirements, useSaveRequirements } from '../api/delivery-requirements.ts';
 import { downloadReceipt } from '../api/download-receipt.ts';
 import { PROOF_ADMIN_TEXTS as T } from '../texts.ts';
+import { ReopenDelivery } from './reopen-delivery.tsx';
 
 const ProofMap = lazy(() => import('./proof-map.tsx'));
 
@@ -54,7 +55,7 @@ function PackageProof({ refId }: { refId: string }) {
   const [downloading, setDownloading] = useState(false);
   if (proof.isPending) return <Text mt="md">…</Text>;
   if (proof.isError || !proof.data) return <Alert color="red" mt="md">{T.notFound}</Alert>;
-  const { trackingNumber, outcomes, delivery } = proof.data;
+  const { trackingNumber, outcomes, delivery, status } = proof.data;
   const download = async () => {
     setDownloading(true);
     try {
@@ -68,12 +69,20 @@ function PackageProof({ refId }: { refId: string }) {
   return (
     <Stack gap="md" mt="md">
       <Group justify="space-between">
-        <Title order={3} size="h4">
-          {trackingNumber}
-        </Title>
-        <Button variant="light" onClick={() => void download()} loading={downloading}>
-          {T.downloadPdf}
-        </Button>
+        <div>
+          <Title order={3} size="h4">
+            {trackingNumber}
+          </Title>
+          <Text size="sm">
+            {T.status}: {statusLabel(status)}
+          </Text>
+        </div>
+        <Group gap="sm">
+          {isFinalForDriver(status) && <ReopenDelivery trackingNumber={trackingNumber} />}
+          <Button variant="light" onClick={() => void download()} loading={downloading}>
+            {T.downloadPdf}
+          </Button>
+        </Group>
       </Group>
       {outcomes.length === 0 && <Text>{T.noOutcomes}</Text>}
       {outcomes.map((o) => (
@@ -96,12 +105,20 @@ function OutcomeCard({ outcome, address }: { outcome: OutcomeView; address: { la
     full?.position ? `${full.position.lat.toFixed(6)}, ${full.position.lng.toFixed(6)}${full.position.accuracy != null ? ` (±${Math.round(full.position.accuracy)} m)` : ''}` : T.positionUnknown,
   ]);
   if (full?.distanceM != null) rows.push([T.distance, formatDistance(full.distanceM)]);
+  if (outcome.reopenedAt) rows.push([T.reopenedAt, new Date(outcome.reopenedAt).toLocaleString('en-US')]);
+  if (full?.reopenedBy) rows.push([T.reopenedBy, full.reopenedBy]);
+  if (full?.reopenReason) rows.push([T.reopenedWhy, full.reopenReason]);
   return (
     <Card withBorder padding="sm" component="article" aria-label={`${outcome.label} ${outcome.at}`}>
       <Group gap="sm" mb="xs">
         <Badge color={outcome.kind === 'attempted' ? 'orange' : 'green'} size="lg">
           {outcome.label}
         </Badge>
+        {outcome.reopenedAt && (
+          <Badge color="orange" size="lg" variant="outline">
+            {T.reopenedBadge}
+          </Badge>
+        )}
         {full?.farFromAddress && full.distanceM != null && (
           <Badge color="red" size="lg" variant="filled" role="status">
             {T.far(formatDistance(full.distanceM))}

@@ -1,9 +1,10 @@
-import { ACTIVE_STATUSES, DRIVER_DASHBOARD_STATUSES, LIVE_STATUSES, type Driver, type Package } from '@cargo/shared';
+import { ACTIVE_STATUSES, CLOSED_MSG, DRIVER_DASHBOARD_STATUSES, LIVE_STATUSES, isFinalForDriver, type Driver, type Package } from '@cargo/shared';
 import { Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useDriverPackages } from '../api/get-driver-packages.ts';
+import { useDriverStops } from '../api/get-driver-stops.ts';
 import { useUpdatePackageStatus } from '../api/update-package-status.ts';
 import { driverSession } from '../hooks/use-driver-session.ts';
 import { useDriverTracking } from '../hooks/use-driver-tracking.ts';
@@ -81,6 +82,9 @@ const SignedInDashboard = memo(function SignedInDashboard({ driver, callDispatch
   const awake = useScreenAwake(t.tracking);
   const status = useUpdatePackageStatus();
   const summary = deliverySummary(list);
+  // The order dispatch set: the same query as the stop-order card (one request for both).
+  const stops = useDriverStops(driver.id, t.tracking ? DASHBOARD_POLL_MS : false).data;
+  const routeOrder = useMemo(() => (stops ? [...stops.stops.map((s) => s.packageId), ...stops.unplaced.map((u) => u.packageId)] : null), [stops]);
 
   // Spec §4: tracking stops by itself when packages exist but none is active.
   const { tracking, halt } = t;
@@ -120,7 +124,7 @@ const SignedInDashboard = memo(function SignedInDashboard({ driver, callDispatch
 
   return (
     <Stack gap="md">
-      <DriverHeader driver={driver} tracking={t.tracking} online={t.connection === 'connected' || driver.isOnline} trackingLabel={T.liveTracking} />
+      <DriverHeader driver={driver} tracking={t.tracking} online={t.online} lastSentAt={t.lastSentAt} />
       <TrackingNotices denied={t.denied} online={t.online} queued={t.queued} hidden={awake.hidden} tracking={t.tracking} rejection={t.rejection} lastFlush={t.lastFlush} />
       <StopQueueNotices />
       <GpsSharingCard
@@ -145,7 +149,7 @@ const SignedInDashboard = memo(function SignedInDashboard({ driver, callDispatch
           </Title>
           {!view.isPending && !view.isError && list.length === 0 && <Text>{T.noPackages}</Text>}
           <PackagesReconnecting driverId={driver.id} />
-          <DeliveryList list={list} busy={status.isPending} onChange={changeStatus} onOpen={setClosing} />
+          <DeliveryList list={list} routeOrder={routeOrder} busy={status.isPending} onChange={changeStatus} onOpen={setClosing} />
         </Stack>
       </Card>
       <QuickActions callDispatch={callDispatch} refresh={refresh} logout={logout} />
@@ -242,45 +246,85 @@ const BackgroundPanel = memo(BackgroundTrackingPanel);
 
 interface DeliveryListProps {
   list: Package[];
+  /** The package ids in the order dispatch set (the route's stops, then those without a place); null until known. */
+  routeOrder: readonly string[] | null;
   busy: boolean;
   onChange: (pkg: Package, next: string) => void;
   onOpen: (stop: OpenStop) => void;
 }
 
+/**
+ * Open stops first, in the order dispatch set (those the route does not name after them, as the server lists them);
+ * finished ones (a closed delivery: delivered, returned, cancelled) after, for the folded section (issue 31).
+ */
+export function orderStops(list: readonly Package[], routeOrder: readonly string[] | null): { open: Package[]; finished: Package[] } {
+  const place = new Map((routeOrder ?? []).map((id, i) => [id, i]));
+  const open = list.filter((p) => !isFinalForDriver(p.status));
+  const finished = list.filter((p) => isFinalForDriver(p.status));
+  // A stable sort: packages the route does not name keep the server's order after the named ones.
+  open.sort((a, b) => (place.get(a.id) ?? Number.MAX_SAFE_INTEGER) - (place.get(b.id) ?? Number.MAX_SAFE_INTEGER));
+  return { open, finished };
+}
+
 /** The assigned deliveries, each with its status and actions; memoised, so it renders only when the list changes. */
-const DeliveryList = memo(function DeliveryList({ list, busy, onChange, onOpen }: DeliveryListProps) {
+const DeliveryList = memo(function DeliveryList({ list, routeOrder, busy, onChange, onOpen }: DeliveryListProps) {
+  const { open, finished } = orderStops(list, routeOrder);
   return (
     <>
-      {list.map((pkg) => (
-        <Card key={pkg.id} withBorder radius="sm" padding="sm" component="article">
-          <Stack gap="xs">
-            {/* Collected before unloading (issue 32): above everything else on the stop. */}
-            <CollectBanner pkg={pkg} />
-            <PackageHeading pkg={pkg} />
-            <Text size="sm">
-              {pkg.customerName} · {pkg.deliveryAddress}
-            </Text>
-            <Group gap="sm" align="flex-end" wrap="wrap">
-              <NativeSelect
-                label={T.statusFor(pkg.trackingNumber)}
-                size="md"
-                value={DRIVER_DASHBOARD_STATUSES.includes(pkg.status as never) ? pkg.status : ''}
-                onChange={(e) => onChange(pkg, e.currentTarget.value)}
-                data={[
-                  ...(DRIVER_DASHBOARD_STATUSES.includes(pkg.status as never) ? [] : [{ value: '', label: statusText(pkg.status), disabled: true }]),
-                  ...DRIVER_DASHBOARD_STATUSES.map((s) => ({ value: s, label: statusText(s) })),
-                ]}
-                disabled={busy}
-                style={{ flex: '1 1 12rem' }}
-              />
-              <Button component="a" href={paths.trackLive(pkg.trackingNumber)} target="_blank" rel="noopener" size="md" variant="light">
-                {T.viewTracking}
-              </Button>
-              <CloseStopButton pkg={pkg} onOpen={onOpen} />
-            </Group>
-          </Stack>
-        </Card>
+      {open.map((pkg) => (
+        <DeliveryCard key={pkg.id} pkg={pkg} busy={busy} onChange={onChange} onOpen={onOpen} />
       ))}
+      {finished.length > 0 && (
+        <details className={driverClasses.finished}>
+          <summary>{T.finishedStops(finished.length)}</summary>
+          <div className={driverClasses.finishedList}>
+            {finished.map((pkg) => (
+              <DeliveryCard key={pkg.id} pkg={pkg} busy={busy} onChange={onChange} onOpen={onOpen} />
+            ))}
+          </div>
+        </details>
+      )}
     </>
   );
 });
+
+/**
+ * One delivery. A closed one is final for the driver (issue 31): its dropdown offers nothing and says why; the server
+ * refuses the change as well (409), and only dispatch reopens it.
+ */
+function DeliveryCard({ pkg, busy, onChange, onOpen }: { pkg: Package; busy: boolean; onChange: (pkg: Package, next: string) => void; onOpen: (stop: OpenStop) => void }) {
+  const closed = isFinalForDriver(pkg.status);
+  const listed = DRIVER_DASHBOARD_STATUSES.includes(pkg.status as never);
+  return (
+    <Card withBorder radius="sm" padding="sm" component="article" aria-label={pkg.trackingNumber}>
+      <Stack gap="xs">
+        {/* Collected before unloading (issue 32): above everything else on the stop. */}
+        <CollectBanner pkg={pkg} />
+        <PackageHeading pkg={pkg} />
+        <Text size="sm">
+          {pkg.customerName} · {pkg.deliveryAddress}
+        </Text>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <NativeSelect
+            label={T.statusFor(pkg.trackingNumber)}
+            description={closed ? CLOSED_MSG.shortReason : undefined}
+            size="md"
+            value={closed || listed ? pkg.status : ''}
+            onChange={(e) => onChange(pkg, e.currentTarget.value)}
+            data={
+              closed
+                ? [{ value: pkg.status, label: statusText(pkg.status) }]
+                : [...(listed ? [] : [{ value: '', label: statusText(pkg.status), disabled: true }]), ...DRIVER_DASHBOARD_STATUSES.map((s) => ({ value: s, label: statusText(s) }))]
+            }
+            disabled={busy || closed}
+            style={{ flex: '1 1 12rem' }}
+          />
+          <Button component="a" href={paths.trackLive(pkg.trackingNumber)} target="_blank" rel="noopener" size="md" variant="light">
+            {T.viewTracking}
+          </Button>
+          <CloseStopButton pkg={pkg} onOpen={onOpen} />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

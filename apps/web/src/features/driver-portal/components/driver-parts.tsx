@@ -1,16 +1,21 @@
 import type { Driver, Package } from '@cargo/shared';
-import { Alert, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState, type ReactNode } from 'react';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { useFirstLoadRetry } from '../../../lib/use-first-load-retry.ts';
 import { getDriverPackagesQueryOptions } from '../api/get-driver-packages.ts';
+import { useWaitingStopCount } from '../hooks/use-stop-queue.ts';
 import type { Connection } from '../hooks/use-driver-tracking.ts';
 import { DRIVER_TEXTS as T } from '../texts.ts';
 import { formatAccuracyM, formatCoordinate, formatDateTime, formatSpeedMph, formatTime, signalFrom, type Reading } from '../utils/geolocation.ts';
 import classes from './driver-ui.module.css';
 
-/** Name, phone, vehicle and the online and tracking badges (spec §2). */
-export function DriverHeader({ driver, tracking, online, trackingLabel = T.tracking, headingOrder = 2 }: { driver: Driver; tracking: boolean; online: boolean; trackingLabel?: string; headingOrder?: 2 | 3 }) {
+/**
+ * Name, phone, vehicle, and two honest indicators (issue 31): the phone's own connection (with the closed stops waiting
+ * on it while offline) and whether the position is being shared (with the age of the last fix the server took). Not
+ * the server's 'driver online' flag, which said ONLINE beside 'You are offline'.
+ */
+export function DriverHeader({ driver, tracking, online, lastSentAt, headingOrder = 2 }: { driver: Driver; tracking: boolean; online: boolean; lastSentAt: string | null; headingOrder?: 2 | 3 }) {
   return (
     <Card withBorder radius="md" padding="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
@@ -25,17 +30,49 @@ export function DriverHeader({ driver, tracking, online, trackingLabel = T.track
             {T.vehicle}: {driver.vehicleId}
           </Text>
         </div>
-        <Group gap="xs">
-          <Badge size="lg" color={online ? 'green' : 'gray'} variant="filled">
-            {online ? T.online : T.offline}
-          </Badge>
-          <Badge size="lg" color={tracking ? 'blue' : 'gray'} variant={tracking ? 'filled' : 'outline'}>
-            {tracking ? trackingLabel : T.notTracking}
-          </Badge>
-        </Group>
+        <ul className={classes.indicators} aria-label={T.indicatorsLabel}>
+          <ConnectionIndicator online={online} />
+          <SharingIndicator tracking={tracking} lastSentAt={lastSentAt} />
+        </ul>
       </Group>
     </Card>
   );
+}
+
+function ConnectionIndicator({ online }: { online: boolean }) {
+  const waiting = useWaitingStopCount();
+  return (
+    <li className={classes.indicator} data-tone={online ? 'ok' : 'warn'}>
+      {online ? T.phoneOnline : T.phoneOffline(waiting)}
+    </li>
+  );
+}
+
+/** Redraws itself each second while sharing, so the age reads true; nothing else on the screen redraws with it. */
+function SharingIndicator({ tracking, lastSentAt }: { tracking: boolean; lastSentAt: string | null }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!tracking || !lastSentAt) return;
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 1_000);
+    return () => window.clearInterval(timer);
+  }, [tracking, lastSentAt]);
+  const sent = lastSentAt ? Date.parse(lastSentAt) : NaN;
+  const text = !tracking ? T.notSharing : Number.isFinite(sent) ? T.sharingSince(formatAge(now - sent)) : T.sharingNoFix;
+  return (
+    <li className={classes.indicator} data-tone={tracking ? 'on' : 'off'}>
+      {text}
+    </li>
+  );
+}
+
+/** '12 s', '3 min', '1 h 5 min': how long ago, in the words a driver reads at a glance. */
+export function formatAge(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s} s`;
+  const min = Math.floor(s / 60);
+  if (min < 60) return `${min} min`;
+  return `${Math.floor(min / 60)} h ${min % 60} min`;
 }
 
 /** The plain notices a driver needs while tracking: offline queue, hidden page, refused permission, refused fix. */

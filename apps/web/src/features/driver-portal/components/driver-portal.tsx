@@ -55,7 +55,7 @@ function SignedInPortal({ driver, embedded, dispatchPhone }: { driver: Driver; e
 
   return (
     <Stack gap="md">
-      <DriverHeader driver={driver} tracking={t.tracking} online={t.connection === 'connected' || driver.isOnline} headingOrder={h} />
+      <DriverHeader driver={driver} tracking={t.tracking} online={t.online} lastSentAt={t.lastSentAt} headingOrder={h} />
       <TrackingNotices denied={t.denied} online={t.online} queued={t.queued} hidden={awake.hidden} tracking={t.tracking} rejection={t.rejection} lastFlush={t.lastFlush} />
       <StopQueueNotices />
       <Card withBorder radius="md" padding="md">

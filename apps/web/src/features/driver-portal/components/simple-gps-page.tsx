@@ -65,7 +65,7 @@ function SignedInSimple({ driver, dispatchPhone }: { driver: Driver; dispatchPho
 
   return (
     <Stack gap="md">
-      <DriverHeader driver={driver} tracking={t.tracking} online={t.connection === 'connected'} />
+      <DriverHeader driver={driver} tracking={t.tracking} online={t.online} lastSentAt={t.lastSentAt} />
       <TrackingNotices denied={t.denied} online={t.online} queued={t.queued} hidden={awake.hidden} tracking={t.tracking} rejection={t.rejection} lastFlush={t.lastFlush} />
       <Card withBorder radius="md" padding="md">
         <form onSubmit={(e) => void onStart(e)}>

@@ -1,7 +1,8 @@
-import type { OutcomeKind, Package } from '@cargo/shared';
+import { isFinalForDriver, type OutcomeKind, type Package } from '@cargo/shared';
 import { Alert, Badge, Button, Stack } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { afterFirstPaint } from '../../../lib/after-first-paint.ts';
+import { loadToastRenderer } from '../../../lib/toast-renderer.ts';
 import { useStopQueue } from '../hooks/use-stop-queue.ts';
 import { DRIVER_TEXTS as T } from '../texts.ts';
 
@@ -29,7 +30,8 @@ export function CloseStopButton({ pkg, onOpen }: { pkg: Package; onOpen: (stop: 
       </Badge>
     );
   }
-  if (pkg.status === 'delivered') return null;
+  // A closed delivery takes no outcome from its driver (issue 31).
+  if (isFinalForDriver(pkg.status)) return null;
   return (
     <Button size="md" onClick={() => onOpen({ pkg, initialKind: null })} aria-label={T.closeStopFor(pkg.trackingNumber)}>
       {T.closeStop}
@@ -41,7 +43,8 @@ export function CloseStopButton({ pkg, onOpen }: { pkg: Package; onOpen: (stop: 
 export function StopSheet({ stop, onClose }: { stop: OpenStop | null; onClose: () => void }) {
   useEffect(() => {
     void afterFirstPaint()
-      .then(loadSheet)
+      // The toast renderer too: closing a stop offline says so in a toast, with no network to fetch it then.
+      .then(() => Promise.all([loadSheet(), loadToastRenderer()]))
       .catch(() => undefined);
   }, []);
   if (!stop) return null;

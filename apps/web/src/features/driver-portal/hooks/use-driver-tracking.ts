@@ -147,7 +147,8 @@ export function useDriverTracking({ screen, entriesFor, watchOptions = DRIVER_WA
     battery,
     permission,
     denied: permission === 'denied',
-    connection,
+    // Offline is disconnected, whatever the last send said (issue 31: no 'connected' beside 'Phone offline').
+    connection: sender.online ? connection : ('disconnected' as Connection),
     updates,
     lastSentAt,
     rejection,

@@ -64,6 +64,15 @@ function flush(): Promise<number> {
   return flushing;
 }
 
+/** How many closed stops wait on this phone, without sending them (the header's indicator; issue 31). */
+export function useWaitingStopCount(): number {
+  const snapshot = useSyncExternalStore(subscribe, () => state, () => state);
+  useEffect(() => {
+    void reload();
+  }, []);
+  return snapshot.waiting.length;
+}
+
 export function useStopQueue() {
   const snapshot = useSyncExternalStore(subscribe, () => state, () => state);
   const queryClient = useQueryClient();
