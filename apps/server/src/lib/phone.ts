@@ -1,5 +1,13 @@
-/** Driver phones are stored normalised, so '(555) 123-4567' and '555-123-4567' are one driver (docs/decisions/004). */
+import { phoneToE164 } from '@cargo/shared';
+
+/**
+ * A phone as stored and compared (docs/decisions/004, 089): its E.164 form by the shared phone rule ('(312) 555-0142'
+ * and '312-555-0142' are one driver, '+13125550142'); text the rule does not read as a number falls back to its digits,
+ * keeping a leading '+' (a number stored before the rule that migration 015 could not read).
+ */
 export function normalizePhone(input: string): string {
+  const e164 = phoneToE164(input);
+  if (e164) return e164;
   const trimmed = input.trim();
   const digits = trimmed.replace(/\D/g, '');
   return trimmed.startsWith('+') ? `+${digits}` : digits;
