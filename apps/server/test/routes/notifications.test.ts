@@ -104,7 +104,7 @@ describeApi('notifications', () => {
     expect(live.statusCode, live.body).toBe(200);
 
     const texts = await sms.waitFor(1);
-    expect(texts[0]).toEqual({ to: '4145550142', message: expect.stringContaining(`package ${pkg.trackingNumber} is out for delivery today`) });
+    expect(texts[0]).toEqual({ to: '+14145550142', message: expect.stringContaining(`package ${pkg.trackingNumber} is out for delivery today`) });
     expect(texts[0]!.message).toContain(`${PUBLIC_URL}/track-live/`);
 
     const entries = await log(pkg);
@@ -263,7 +263,7 @@ describeApi('notifications', () => {
     expect(events.map((e) => e.type)).toEqual(['package.created', 'package.out_for_delivery', 'package.eta_changed']);
     await work();
     const early = sms.received.find((t) => t.message.includes('arrives early'));
-    expect(early?.to).toBe('4145550142');
+    expect(early?.to).toBe('+14145550142');
     expect(early?.message).toContain(`before its delivery window (${window})`);
     // Within its window, no such notice.
     // The tracking page tells of it only because this server has an SMS gateway.
@@ -334,7 +334,7 @@ describeApi('notifications', () => {
     expect(toCustomer?.text).toContain("We'll contact you within 2 hours");
     const toCoordinator = smtp.messages.find((m) => m.subject === 'New pickup request from Grace Kim');
     expect(toCoordinator?.text).toContain('(312) 555-0190');
-    expect(sms.received.map((t) => t.to)).toEqual(expect.arrayContaining(['3125550190', '+15550100100']));
+    expect(sms.received.map((t) => t.to)).toEqual(expect.arrayContaining(['+13125550190', '+15550100100']));
     // Confirming it writes its event.
     const confirmed = await ctx.request({ method: 'PATCH', url: `/api/pickup-requests/${res.json().id}/status`, token: ctx.adminToken, payload: { status: 'confirmed' } });
     expect(confirmed.statusCode).toBe(200);

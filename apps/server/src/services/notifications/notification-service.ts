@@ -10,6 +10,7 @@ import {
   type NotificationSettings,
   type NotificationTemplateInput,
   type PackageStatus,
+  formatPhone,
 } from '@cargo/shared';
 import type { EventRow, NotificationMessageRow, PackageRow, PickupRequestRow } from '../../db/types.ts';
 import { newId, newTimeOrderedId } from '../../lib/crypto.ts';
@@ -563,7 +564,8 @@ function pickupSubject(request: PickupRequestRow): Subject {
       pickup_origin: request.originAddress,
       pickup_destination: request.destinationAddress,
       pickup_item: request.itemDescription,
-      customer_phone: request.phone,
+      // Read by people: the national form of the stored E.164 (decision 089).
+      customer_phone: formatPhone(request.phone),
     },
   };
 }
