@@ -169,7 +169,7 @@ describeApi('drivers', () => {
       const res = await ctx.request({ method: 'POST', url: '/api/drivers/register', payload: { phone: `+1 ${digits}`, pin: '246810' } });
       expect(res.statusCode, res.body).toBe(201);
       const { token, driver } = res.json();
-      expect(driver).toMatchObject({ name: `Driver ${formatPhone(`+1${digits}`)}`, phone: `+1${digits}`, email: null, vehicleId: `TRUCK-${digits.slice(-4)}`, isActive: true });
+      expect(driver).toMatchObject({ name: `Driver (+1${digits})`, phone: `+1${digits}`, email: null, vehicleId: `TRUCK-${digits.slice(-4)}`, isActive: true });
       expect(res.body).not.toMatch(/scrypt|pinHash|"pin"/);
       const me = await ctx.request({ method: 'GET', url: '/api/drivers/me', token });
       expect(me.statusCode).toBe(200);

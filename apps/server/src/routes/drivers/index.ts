@@ -22,7 +22,6 @@ import {
   fixBatchSchema,
   ownDeviceCreatedSchema,
   ownDeviceInputSchema,
-  formatPhone,
 } from '@cargo/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -107,7 +106,7 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
       const { phone, pin, name } = request.body;
       const stored = normalizePhone(phone);
       // The portal's own account: the new driver is its own actor.
-      const { driver } = await app.drivers.create({ name: name ?? `Driver ${formatPhone(stored)}`, phone, email: null, pin }, 'self-registered');
+      const { driver } = await app.drivers.create({ name: name ?? `Driver (${stored})`, phone, email: null, pin }, 'self-registered');
       const token = await app.sessions.create('driver', driver.id);
       return reply.status(201).send({ token, driver: presentDriver(driver) });
     },

@@ -1,3 +1,4 @@
+import { formatPhone } from '@cargo/shared';
 import type { Driver, Package } from '@cargo/shared';
 import { Alert, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -19,7 +20,7 @@ export function DriverHeader({ driver, tracking, online, trackingLabel = T.track
             {driver.name}
           </Title>
           <Text size="sm">
-            {T.phone}: {driver.phone}
+            {T.phone}: {formatPhone(driver.phone)}
           </Text>
           <Text size="sm">
             {T.vehicle}: {driver.vehicleId}
