@@ -19,3 +19,14 @@ export function maskPhone(phone: string): string {
   if (digits.length <= 4) return '•••';
   return `•••-•••-${digits.slice(-4)}`;
 }
+
+/**
+ * A search for a piece of a phone as people write it ('(312) 555-0142', '555-0142'): phones are stored as E.164
+ * ('+13125550142'), so the piece's digits are looked for too; null when the search is not such a piece (fewer than 4
+ * digits, or nothing but digits, which the plain search already finds). A LIKE pattern, as the lists' searches use.
+ */
+export function phoneSearchPattern(q: string): string | null {
+  const digits = q.replace(/\D/g, '');
+  if (digits.length < 4 || digits === q || !/^[\d\s().+-]+$/.test(q)) return null;
+  return `%${digits}%`;
+}
