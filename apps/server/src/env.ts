@@ -1,3 +1,4 @@
+import { isSupportedCountry } from 'libphonenumber-js/min';
 import { z } from 'zod';
 
 /** Every setting the server reads, validated once at start (design.md §7). Nothing else reads process.env. */
@@ -63,6 +64,13 @@ const envSchema = z.object({
   MANAGER_PHONE: z.string().default('+1 (555) 010-0200'),
   SUPPORT_EMAIL: z.email().default('support@example.com'),
   DISPATCH_PHONE: z.string().optional(),
+  /** The country of a phone number written without '+' and a country code (ISO 3166 alpha-2; decision 089). */
+  DEFAULT_PHONE_COUNTRY: z
+    .string()
+    .trim()
+    .default('US')
+    .transform((v) => v.toUpperCase())
+    .refine((v) => isSupportedCountry(v), 'must be a two-letter country code (ISO 3166 alpha-2) such as US, CA or GB'),
   SOCIAL_URL: optionalUrl(/^https?:$/),
   SMTP_URL: optionalUrl(/^smtps?:$/),
   SMS_GATEWAY_URL: optionalUrl(/^https?:$/),

@@ -22,6 +22,8 @@ export * from './schemas/webhooks.ts';
 export * from './schemas/delivery-proof.ts';
 export * from './schemas/exports.ts';
 export * from './delivery-window.ts';
+export * from './phone-country.ts';
+export * from './phone.ts';
 export * from './schemas/dispatch.ts';
 export * from './schemas/package-import.ts';
 export * from './schemas/audit.ts';

@@ -28,6 +28,7 @@ import { WebhookService } from '../services/webhooks/webhook-service.ts';
 import { secretBoxFor } from '../lib/secret-box.ts';
 import { SYSTEM_ACTOR } from '../services/audit/audit-context.ts';
 import { RetentionService, RetentionWorker } from '../services/retention.ts';
+import { PREVIEW_SHARE_TOKEN, shareUrl } from '../services/share-links.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,6 +108,7 @@ export default fp(
       leaseMs: env.NOTIFY_LEASE_MS,
       liveLink: async (pkg, hours) =>
         (await app.shareLinks.create({ packageRef: pkg.id, hours, kind: 'customer', createdBy: 'system:notifications', origin: publicUrl, actor: SYSTEM_ACTOR }, Date.now(), pkg)).url,
+      liveLinkPreview: () => shareUrl(publicUrl, 'customer', PREVIEW_SHARE_TOKEN),
       log: app.log,
     });
     app.decorate('notifications', notifications);

@@ -10,6 +10,7 @@ import {
   type NotificationSettings,
   type NotificationTemplateInput,
   type PackageStatus,
+  formatPhone,
 } from '@cargo/shared';
 import type { EventRow, NotificationMessageRow, PackageRow, PickupRequestRow } from '../../db/types.ts';
 import { newId, newTimeOrderedId } from '../../lib/crypto.ts';
@@ -46,6 +47,11 @@ export interface NotificationOptions {
   leaseMs: number;
   /** Makes a customer live link for a package (services/share-links.ts). */
   liveLink: (pkg: { id: string; trackingNumber: string }, hours: number) => Promise<string>;
+  /**
+   * The address such a link has, with a stand-in for its token, made for nothing: what the template preview shows
+   * (decision 090). A preview makes no link: a link is a working credential to the package's live position.
+   */
+  liveLinkPreview: () => string;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -105,9 +111,8 @@ export class NotificationService {
       const recipient = this.recipientOf(subject, template.channel, template.audience);
       if (!recipient) continue;
       const skip = await this.skipReason(event, subject, template, recipient, data, nowMs);
-      link ??= await this.trackingLink(event, subject);
-      const unsubscribeUrl = template.channel === 'email' && template.audience === 'customer' ? this.unsubscribePage(recipient, subject.packageId) : null;
-      const rendered = await this.render(template, this.mergeValues(subject, data, link), unsubscribeUrl).catch((err: unknown) => {
+      link ??= await this.trackingLink(event.type, subject, 'make');
+      const rendered = await this.compose(template, subject, recipient, data, link).catch((err: unknown) => {
         this.options.log.error({ err, template: templateId(template) }, 'a notification template failed to render');
         return null;
       });
@@ -310,17 +315,23 @@ export class NotificationService {
     return (await this.templates()).find((t) => templateId(t) === templateId(known))!;
   }
 
-  /** A template rendered against a real package (or pickup request, for pickup events), before it is saved. */
+  /**
+   * A template rendered against a real package before it is saved: the message its customer would get, by the path a
+   * sent message takes (compose), with the same merge values: the data of the package's newest event of that type when
+   * it has one (else an example: 'Nobody home' for an attempt), the customer's address for the unsubscribe link, and
+   * the link the message would carry, a live link with a stand-in token for the events that send one (decision 090).
+   */
   async preview(input: { eventType: EventType; channel: NotificationChannel; trackingNumber: string; subject: string | null; body: string }): Promise<RenderedMessage> {
     this.assertTemplate(input.channel, { subject: input.subject, body: input.body, enabled: true });
     const pkg = await this.repos.packages.findByRef(input.trackingNumber);
     if (!pkg) throw notFound('Package not found');
     const subject = packageSubject(pkg);
-    const link = `${this.base()}/?track=${encodeURIComponent(pkg.trackingNumber)}`;
-    const data: Record<string, unknown> = input.eventType === 'package.attempted' ? { reason: 'Nobody home' } : {};
-    const unsubscribeUrl = input.channel === 'email' && pkg.customerEmail ? this.unsubscribePage(pkg.customerEmail, pkg.id) : null;
+    const newest = (await this.repos.events.forSubject('package', pkg.id)).filter((e) => e.type === input.eventType).at(-1);
+    const data: Record<string, unknown> = newest ? parseData(newest.data) : input.eventType === 'package.attempted' ? { reason: 'Nobody home' } : {};
+    const template = { channel: input.channel, audience: 'customer' as const, subject: input.subject, body: input.body };
+    const link = await this.trackingLink(input.eventType, subject, 'preview');
     try {
-      return await this.render({ channel: input.channel, subject: input.subject, body: input.body }, this.mergeValues(subject, data, link), unsubscribeUrl);
+      return await this.compose(template, subject, this.recipientOf(subject, input.channel, 'customer'), data, link);
     } catch (err) {
       throw badRequest(`The template could not be rendered: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
     }
@@ -467,10 +478,14 @@ export class NotificationService {
     return channel === 'email' ? (subject.email?.toLowerCase() ?? null) : phoneForSms(subject.phone);
   }
 
-  /** The customer's link: a live share link while the package is on its way, otherwise the tracking page. */
-  private async trackingLink(event: EventRow, subject: Subject): Promise<string> {
+  /**
+   * The customer's link: a live share link while the package is on its way, otherwise the tracking page. A preview
+   * shows the live link's address with a stand-in token and makes none.
+   */
+  private async trackingLink(eventType: string, subject: Subject, mode: 'make' | 'preview'): Promise<string> {
     if (!subject.packageId) return `${this.base()}/`;
-    if (LIVE_LINK_EVENTS.has(event.type)) {
+    if (LIVE_LINK_EVENTS.has(eventType)) {
+      if (mode === 'preview') return this.options.liveLinkPreview();
       try {
         return await this.options.liveLink({ id: subject.packageId, trackingNumber: subject.trackingNumber ?? '' }, LIVE_LINK_HOURS);
       } catch (err) {
@@ -492,6 +507,22 @@ export class NotificationService {
       company_phone: this.options.company.phone,
       support_email: this.options.company.supportEmail,
     };
+  }
+
+  /**
+   * The one rendering path of a message (issue 31): the template with the subject's merge values, the event's data and
+   * the link, and for a customer's email the unsubscribe link of its recipient. The outbox reader and the preview both
+   * call it, so the preview is what is sent.
+   */
+  private compose(
+    template: { channel: NotificationChannel; audience: NotificationAudience; subject: string | null; body: string },
+    subject: Subject,
+    recipient: string | null,
+    data: Record<string, unknown>,
+    link: string,
+  ): Promise<RenderedMessage> {
+    const unsubscribeUrl = template.channel === 'email' && template.audience === 'customer' && recipient ? this.unsubscribePage(recipient, subject.packageId) : null;
+    return this.render(template, this.mergeValues(subject, data, link), unsubscribeUrl);
   }
 
   private render(template: { channel: NotificationChannel; subject: string | null; body: string }, values: MergeValues, unsubscribeUrl: string | null): Promise<RenderedMessage> {
@@ -563,7 +594,8 @@ function pickupSubject(request: PickupRequestRow): Subject {
       pickup_origin: request.originAddress,
       pickup_destination: request.destinationAddress,
       pickup_item: request.itemDescription,
-      customer_phone: request.phone,
+      // Read by people: the national form of the stored E.164 (decision 089).
+      customer_phone: formatPhone(request.phone),
     },
   };
 }
