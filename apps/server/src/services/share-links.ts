@@ -5,7 +5,7 @@ import { notFound } from '../lib/http-errors.ts';
 import { nowIso } from '../lib/time.ts';
 import type { LiveHub } from '../realtime/hub.ts';
 import type { Repositories } from '../repositories/index.ts';
-import type { Principal } from './principals.ts';
+import type { Principal } from '../auth/principal.ts';
 import { SYSTEM_ACTOR, type AuditActor } from './audit/audit-context.ts';
 import { recordAudit } from './audit/audit-trail.ts';
 

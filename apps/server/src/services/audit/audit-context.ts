@@ -1,4 +1,4 @@
-import type { Principal } from '../principals.ts';
+import type { Principal } from '../../auth/principal.ts';
 
 /** Who an audit entry names (design.md §11). */
 export type AuditActorType = 'admin' | 'driver' | 'integration' | 'system';

@@ -272,7 +272,7 @@ export class NotificationService {
 
   async saveTemplate(key: TemplateKey, input: { enabled: boolean; subject: string | null; body: string }, actor: AuditActor): Promise<TemplateView> {
     const known = defaultOf(key);
-    this.assertTemplate(key.channel, input);
+    await this.assertTemplate(key.channel, input);
     const before = (await this.templates()).find((t) => templateId(t) === templateId(known));
     const row = {
       id: templateId(known),
@@ -322,7 +322,7 @@ export class NotificationService {
    * the link the message would carry, a live link with a stand-in token for the events that send one (decision 090).
    */
   async preview(input: { eventType: EventType; channel: NotificationChannel; trackingNumber: string; subject: string | null; body: string }): Promise<RenderedMessage> {
-    this.assertTemplate(input.channel, { subject: input.subject, body: input.body, enabled: true });
+    await this.assertTemplate(input.channel, { subject: input.subject, body: input.body, enabled: true });
     const pkg = await this.repos.packages.findByRef(input.trackingNumber);
     if (!pkg) throw notFound('Package not found');
     const subject = packageSubject(pkg);
@@ -337,14 +337,14 @@ export class NotificationService {
     }
   }
 
-  private assertTemplate(channel: NotificationChannel, input: NotificationTemplateInput): void {
+  private async assertTemplate(channel: NotificationChannel, input: NotificationTemplateInput): Promise<void> {
     const issues: Array<{ path: string; message: string }> = [];
-    const bodyError = templateError(input.body);
+    const bodyError = await templateError(input.body);
     if (bodyError) issues.push({ path: 'body', message: `Template error: ${bodyError}` });
     if (channel === 'email') {
       if (!input.subject) issues.push({ path: 'subject', message: 'Subject is required for an email' });
       else {
-        const subjectError = templateError(input.subject);
+        const subjectError = await templateError(input.subject);
         if (subjectError) issues.push({ path: 'subject', message: `Template error: ${subjectError}` });
       }
     }

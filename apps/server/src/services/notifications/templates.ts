@@ -1,5 +1,6 @@
 import type { EventType, NotificationAudience, NotificationChannel } from '@cargo/shared';
-import { Liquid } from 'liquidjs';
+import type { Liquid } from 'liquidjs';
+import { loadOnce } from '../../lib/load-once.ts';
 
 /**
  * Which event tells whom, and in what words (issue 17, item 3): the product's defaults, which dispatch may change in the
@@ -135,8 +136,11 @@ export type MergeValues = Record<string, string>;
 
 // Templates are written by dispatch, not by the public; the limits still keep a slip (a loop over a huge range) cheap.
 const limits = { strictFilters: true, parseLimit: 20_000, renderLimit: 200, memoryLimit: 1_000_000 };
-const plain = new Liquid({ ...limits });
-const escaped = new Liquid({ ...limits, outputEscape: 'escape' });
+/** The two engines: plain for SMS and the text part, escaping for the HTML part. */
+const engines = loadOnce(async () => {
+  const { Liquid } = await import('liquidjs');
+  return { plain: new Liquid({ ...limits }), escaped: new Liquid({ ...limits, outputEscape: 'escape' }) };
+});
 
 /**
  * Parsed templates by engine and text: a batch of thousands of messages renders a handful of templates, and parsing
@@ -145,8 +149,9 @@ const escaped = new Liquid({ ...limits, outputEscape: 'escape' });
 const parsed = new Map<string, ReturnType<Liquid['parse']>>();
 const PARSED_MAX = 256;
 
-async function renderWith(engine: Liquid, text: string, values: MergeValues): Promise<string> {
-  const key = `${engine === escaped ? 'h' : 't'}:${text}`;
+async function renderWith(kind: 'plain' | 'escaped', text: string, values: MergeValues): Promise<string> {
+  const engine = (await engines())[kind];
+  const key = `${kind === 'escaped' ? 'h' : 't'}:${text}`;
   let templates = parsed.get(key);
   if (!templates) {
     templates = engine.parse(text);
@@ -157,7 +162,8 @@ async function renderWith(engine: Liquid, text: string, values: MergeValues): Pr
 }
 
 /** Checks a template parses; the message of the first error, or null. */
-export function templateError(text: string): string | null {
+export async function templateError(text: string): Promise<string | null> {
+  const { plain } = await engines();
   try {
     plain.parse(text);
     return null;
@@ -182,10 +188,10 @@ export interface EmailFooter {
 
 /** Renders a message: SMS as plain text; email as plain text and as HTML (values escaped, links made clickable). */
 export async function renderMessage(channel: NotificationChannel, template: { subject: string | null; body: string }, values: MergeValues, footer: EmailFooter): Promise<RenderedMessage> {
-  const text = (await renderWith(plain, template.body, values)).trim();
+  const text = (await renderWith('plain', template.body, values)).trim();
   if (channel === 'sms') return { subject: null, text, html: null };
-  const subject = template.subject ? (await renderWith(plain, template.subject, values)).replace(/\s+/g, ' ').trim() : null;
-  const bodyHtml = (await renderWith(escaped, template.body, values)).trim();
+  const subject = template.subject ? (await renderWith('plain', template.subject, values)).replace(/\s+/g, ' ').trim() : null;
+  const bodyHtml = (await renderWith('escaped', template.body, values)).trim();
   const unsubscribeText = footer.unsubscribeUrl ? `\n\nTo stop these emails: ${footer.unsubscribeUrl}` : '';
   const contactText = `\n\n--\n${footer.companyName} · ${footer.companyPhone} · ${footer.supportEmail}`;
   return { subject, text: text + contactText + unsubscribeText, html: htmlDocument(subject ?? '', bodyHtml, footer) };
