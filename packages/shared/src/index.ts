@@ -26,3 +26,4 @@ export * from './schemas/dispatch.ts';
 export * from './schemas/package-import.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/retention.ts';
+export * from './schemas/customer-actions.ts';

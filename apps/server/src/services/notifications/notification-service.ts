@@ -27,11 +27,6 @@ export const NOTIFICATION_SETTINGS = 'notifications';
 const SECRET_SETTING = 'notifications_secret';
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { quietHoursStart: '21:00', quietHoursEnd: '08:00', dailyCapPerPackage: 5 };
 
-/** Events after which the customer's link is a live one (a customer share link) rather than the tracking page. */
-const LIVE_LINK_EVENTS: ReadonlySet<string> = new Set(['package.out_for_delivery', 'package.approaching', 'package.arriving', 'package.eta_changed']);
-/** How long a live link in a message stays open. */
-const LIVE_LINK_HOURS = 8;
-
 export interface NotificationOptions {
   email: EmailChannel | null;
   sms: SmsChannel | null;
@@ -44,8 +39,8 @@ export interface NotificationOptions {
   retryBaseMs: number;
   /** How long a sender holds a message (ms); one that died mid-send lets it go then. */
   leaseMs: number;
-  /** Makes a customer live link for a package (services/share-links.ts). */
-  liveLink: (pkg: { id: string; trackingNumber: string }, hours: number) => Promise<string>;
+  /** The package's one customer link (services/customer-actions/customer-link.ts): made once, then reused. */
+  customerLink: (pkg: { id: string; trackingNumber: string }) => Promise<string>;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -467,15 +462,16 @@ export class NotificationService {
     return channel === 'email' ? (subject.email?.toLowerCase() ?? null) : phoneForSms(subject.phone);
   }
 
-  /** The customer's link: a live share link while the package is on its way, otherwise the tracking page. */
-  private async trackingLink(event: EventRow, subject: Subject): Promise<string> {
+  /**
+   * The customer's link in every message of a package, from 'package created' on (issue 33): the package's one
+   * customer link, which opens the live page and the customer's actions; the tracking page if it cannot be made.
+   */
+  private async trackingLink(_event: EventRow, subject: Subject): Promise<string> {
     if (!subject.packageId) return `${this.base()}/`;
-    if (LIVE_LINK_EVENTS.has(event.type)) {
-      try {
-        return await this.options.liveLink({ id: subject.packageId, trackingNumber: subject.trackingNumber ?? '' }, LIVE_LINK_HOURS);
-      } catch (err) {
-        this.options.log.warn({ err }, 'a live link for a message could not be made: the tracking page is linked instead');
-      }
+    try {
+      return await this.options.customerLink({ id: subject.packageId, trackingNumber: subject.trackingNumber ?? '' });
+    } catch (err) {
+      this.options.log.warn({ err }, 'a customer link for a message could not be made: the tracking page is linked instead');
     }
     return `${this.base()}/?track=${encodeURIComponent(subject.trackingNumber ?? '')}`;
   }
@@ -487,6 +483,12 @@ export class NotificationService {
       ...subject.values,
       eta,
       reason: typeof data.reason === 'string' ? data.reason : '',
+      // Customer actions (issue 33): the day a customer chose; a rating for the coordinator's alert.
+      chosen_day: typeof data.chosenLabel === 'string' ? data.chosenLabel : '',
+      rating: typeof data.stars === 'number' ? String(data.stars) : '',
+      rating_comment: data.hasComment === true ? 'yes' : '',
+      rating_tags: Array.isArray(data.tagLabels) ? data.tagLabels.join(', ') : '',
+      driver_name: typeof data.driverName === 'string' ? data.driverName : '',
       tracking_link: link,
       company_name: this.options.company.name,
       company_phone: this.options.company.phone,
