@@ -48,7 +48,7 @@ const CUSTOMER: Record<Exclude<EventType, 'feedback.low_rating'>, Texts> = {
   'package.out_for_delivery': {
     on: true,
     subject: 'Your package {{ tracking_number }} is out for delivery',
-    email: 'Hello {{ customer_name }},\n\nYour package {{ tracking_number }} is out for delivery to {{ delivery_address }}.{% if eta != "" %} Expected arrival: {{ eta }}.{% endif %}\n\nWatch the driver approach: {{ tracking_link }}',
+    email: 'Hello {{ customer_name }},\n\nYour package {{ tracking_number }} is out for delivery to {{ delivery_address }}.{% if eta != "" %} Expected arrival: {{ eta }}.{% endif %}\n\nWatch the driver approach, or tell the driver where to leave it: {{ tracking_link }}',
     sms: '{{ company_name }}: package {{ tracking_number }} is out for delivery today. Watch it live: {{ tracking_link }}',
   },
   'package.approaching': {
@@ -66,14 +66,14 @@ const CUSTOMER: Record<Exclude<EventType, 'feedback.low_rating'>, Texts> = {
   'package.delivered': {
     on: true,
     subject: 'Delivered: package {{ tracking_number }}',
-    email: 'Hello {{ customer_name }},\n\nYour package {{ tracking_number }} has been delivered to {{ delivery_address }}.\n\nDetails: {{ tracking_link }}',
-    sms: '{{ company_name }}: package {{ tracking_number }} has been delivered. Details: {{ tracking_link }}',
+    email: 'Hello {{ customer_name }},\n\nYour package {{ tracking_number }} has been delivered to {{ delivery_address }}.\n\nHow did we do? Rate the delivery: {{ tracking_link }}',
+    sms: '{{ company_name }}: package {{ tracking_number }} has been delivered. How did we do? {{ tracking_link }}',
   },
   'package.attempted': {
     on: true,
     subject: 'We could not deliver package {{ tracking_number }}',
-    email: 'Hello {{ customer_name }},\n\nWe tried to deliver your package {{ tracking_number }} but could not.{% if reason != "" %} Reason: {{ reason }}.{% endif %} We will contact you to arrange another attempt; you can also call us at {{ company_phone }}.\n\nDetails: {{ tracking_link }}',
-    sms: '{{ company_name }}: we could not deliver package {{ tracking_number }}{% if reason != "" %} ({{ reason }}){% endif %}. Call {{ company_phone }} to arrange another attempt.',
+    email: 'Hello {{ customer_name }},\n\nWe tried to deliver your package {{ tracking_number }} but could not.{% if reason != "" %} Reason: {{ reason }}.{% endif %}\n\nChoose a new day for the delivery, or tell the driver where to leave it: {{ tracking_link }}\n\nYou can also call us at {{ company_phone }}.',
+    sms: '{{ company_name }}: we could not deliver package {{ tracking_number }}{% if reason != "" %} ({{ reason }}){% endif %}. Choose a new day: {{ tracking_link }} or call {{ company_phone }}.',
   },
   'package.exception': {
     on: true,
