@@ -166,13 +166,6 @@ export interface PackageFeedbackTable {
   updatedAt: string;
 }
 
-export interface PackageEtaWindowsTable {
-  packageId: string;
-  windowStart: string;
-  windowEnd: string;
-  sentAt: string;
-  lateNotifiedAt: string | null;
-}
 
 export interface DevicesTable {
   id: string;
@@ -424,7 +417,6 @@ export interface Database {
   packageInstructions: PackageInstructionsTable;
   packageReschedules: PackageReschedulesTable;
   packageFeedback: PackageFeedbackTable;
-  packageEtaWindows: PackageEtaWindowsTable;
   devices: DevicesTable;
   devicePoints: DevicePointsTable;
   geocodeCache: GeocodeCacheTable;
@@ -491,7 +483,6 @@ export type ShareLinkRow = Selectable<ShareLinksTable>;
 export type PackageInstructionsRow = Selectable<PackageInstructionsTable>;
 export type PackageRescheduleRow = Selectable<PackageReschedulesTable>;
 export type PackageFeedbackRow = Selectable<PackageFeedbackTable>;
-export type PackageEtaWindowRow = Selectable<PackageEtaWindowsTable>;
 export type ProofFileRow = Selectable<ProofFilesTable>;
 export type DeliveryOutcomeRow = Selectable<DeliveryOutcomesTable>;
 export type RouteStopRow = Selectable<RouteStopsTable>;

@@ -1,9 +1,9 @@
-import type { PackageEtaWindowRow, PackageFeedbackRow, PackageInstructionsRow, PackageRescheduleRow } from '../db/types.ts';
+import type { PackageFeedbackRow, PackageInstructionsRow, PackageRescheduleRow } from '../db/types.ts';
 import type { CountValue, Executor } from './executor.ts';
 
 /**
- * What customers give through their link (issue 33): package_instructions, package_reschedules, package_feedback and
- * package_eta_windows. The only code that queries these tables.
+ * What customers give through their link (issue 33): package_instructions, package_reschedules and package_feedback.
+ * The only code that queries these tables.
  */
 export class CustomerActionRepository {
   constructor(private readonly db: Executor) {}
@@ -104,22 +104,5 @@ export class CustomerActionRepository {
       .where('driverId', '=', driverId)
       .executeTakeFirstOrThrow();
     return { count: Number(row.n), average: row.avg == null ? null : Math.round(Number(row.avg) * 100) / 100 };
-  }
-
-  etaWindowOf(packageId: string): Promise<PackageEtaWindowRow | undefined> {
-    return this.db.selectFrom('packageEtaWindows').selectAll().where('packageId', '=', packageId).executeTakeFirst();
-  }
-
-  async saveEtaWindow(row: PackageEtaWindowRow): Promise<void> {
-    const { packageId: _packageId, ...changes } = row;
-    await this.db
-      .insertInto('packageEtaWindows')
-      .values(row)
-      .onConflict((oc) => oc.column('packageId').doUpdateSet(changes))
-      .execute();
-  }
-
-  async deleteEtaWindow(packageId: string): Promise<void> {
-    await this.db.deleteFrom('packageEtaWindows').where('packageId', '=', packageId).execute();
   }
 }

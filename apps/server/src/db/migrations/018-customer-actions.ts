@@ -10,7 +10,6 @@ import type { Kysely } from 'kysely';
  *   only to dispatch and the assigned driver on the day).
  * - package_reschedules: each day a customer chose (their count is the limit's count), newest last.
  * - package_feedback: one rating per package, changeable for 7 days; the driver who delivered is kept with it.
- * - package_eta_windows: the one-hour window last sent for a package on its day, which never moves earlier.
  */
 export async function up(db: Kysely<any>, _dialect: 'sqlite' | 'postgres'): Promise<void> {
   await db.schema.alterTable('share_links').addColumn('sealed_token', 'text').execute();
@@ -53,14 +52,4 @@ export async function up(db: Kysely<any>, _dialect: 'sqlite' | 'postgres'): Prom
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('package_feedback_driver').on('package_feedback').columns(['driver_id', 'updated_at']).execute();
-
-  await db.schema
-    .createTable('package_eta_windows')
-    .addColumn('package_id', 'text', (c) => c.primaryKey().references('packages.id').onDelete('cascade'))
-    .addColumn('window_start', 'text', (c) => c.notNull())
-    .addColumn('window_end', 'text', (c) => c.notNull())
-    .addColumn('sent_at', 'text', (c) => c.notNull())
-    // Set once the customer has been told of a move later by more than 15 minutes.
-    .addColumn('late_notified_at', 'text')
-    .execute();
 }

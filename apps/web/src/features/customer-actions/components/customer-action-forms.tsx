@@ -8,7 +8,7 @@ import {
   type FeedbackTag,
   type SafePlace,
 } from '@cargo/shared';
-import { Button, Checkbox, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCustomerAction } from '../api/customer-actions.ts';
@@ -28,6 +28,27 @@ export default function CustomerActionForms({ kind, ...props }: FormProps & { ki
   if (kind === 'instructions') return <InstructionsForm {...props} />;
   if (kind === 'reschedule') return <RescheduleForm {...props} />;
   return <FeedbackForm {...props} />;
+}
+
+/**
+ * A group of choices as native radio buttons in a fieldset: Mantine's Radio would add its sheet to the home page's
+ * first load (styles/mantine.ts), for a form only a few customers open.
+ */
+function Choices({ legend, help, name, options, value, onChange, inline = false }: { legend: string; help?: string; name: string; options: Array<{ value: string; label: string }>; value: string; onChange: (value: string) => void; inline?: boolean }) {
+  return (
+    <fieldset className={classes.fieldset}>
+      <legend className={classes.legend}>{legend}</legend>
+      {help && <p className={classes.help}>{help}</p>}
+      <div className={inline ? classes.choicesInline : classes.choices}>
+        {options.map((o) => (
+          <label key={o.value} className={classes.choice}>
+            <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
+            <span>{o.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
 }
 
 function errorText(error: unknown): string | null {
@@ -76,21 +97,28 @@ function InstructionsForm({ token, view, onClose }: FormProps) {
           ...(clearCode ? { accessCode: null } : accessCode.trim() ? { accessCode: accessCode.trim() } : {}),
         },
       },
-      { onSuccess: () => setSaved(true) },
+      {
+        onSuccess: () => {
+          setSaved(true);
+          // A saved code is not shown again, here or anywhere on the page.
+          setAccessCode('');
+          setClearCode(false);
+        },
+      },
     );
   };
 
   return (
     <form className={classes.form} onSubmit={submit} aria-label={T.instructionsButton}>
       <Textarea label={T.instructionsLabel} description={T.instructionsHelp} value={instructions} onChange={(e) => setInstructions(e.currentTarget.value)} maxLength={500} autosize minRows={2} />
-      <Radio.Group label={T.safePlaceLegend} description={T.safePlaceHelp} value={safePlace} onChange={setSafePlace}>
-        <Stack gap="xs" mt="xs">
-          {SAFE_PLACES.map((place) => (
-            <Radio key={place} value={place} label={SAFE_PLACE_LABELS[place]} />
-          ))}
-          <Radio value="" label={T.noSafePlace} />
-        </Stack>
-      </Radio.Group>
+      <Choices
+        legend={T.safePlaceLegend}
+        help={T.safePlaceHelp}
+        name="safe-place"
+        options={[...SAFE_PLACES.map((place) => ({ value: place, label: SAFE_PLACE_LABELS[place] })), { value: '', label: T.noSafePlace }]}
+        value={safePlace}
+        onChange={setSafePlace}
+      />
       {safePlace === 'neighbour' && <TextInput label={T.neighbourLabel} value={neighbourName} onChange={(e) => setNeighbourName(e.currentTarget.value)} maxLength={100} required />}
       {given.signatureWaivable ? (
         <Checkbox label={T.waiverLabel} description={T.waiverHelp} checked={waived} onChange={(e) => setWaived(e.currentTarget.checked)} />
@@ -130,25 +158,13 @@ function RescheduleForm({ token, view, onClose }: FormProps) {
   return (
     <form className={classes.form} onSubmit={submit} aria-label={T.rescheduleButton}>
       <p className={classes.note}>{T.rescheduleHelp(reschedule.used, reschedule.limit)}</p>
-      <Radio.Group label={T.dayLegend} value={day} onChange={setDay}>
-        <Stack gap="xs" mt="xs">
-          {reschedule.days.map((d) => (
-            <Radio key={d.day} value={d.day} label={d.label} />
-          ))}
-        </Stack>
-      </Radio.Group>
+      <Choices legend={T.dayLegend} name="day" options={reschedule.days.map((d) => ({ value: d.day, label: d.label }))} value={day} onChange={setDay} />
       {reschedule.windows.length > 0 && (
-        <Radio.Group label={T.windowLegend} value={windowKey} onChange={setWindowKey}>
-          <Stack gap="xs" mt="xs">
-            {reschedule.windows.map((w) => (
-              <Radio key={`${w.start}-${w.end}`} value={`${w.start}-${w.end}`} label={windowLabel(w)} />
-            ))}
-          </Stack>
-        </Radio.Group>
+        <Choices legend={T.windowLegend} name="window" options={reschedule.windows.map((w) => ({ value: `${w.start}-${w.end}`, label: windowLabel(w) }))} value={windowKey} onChange={setWindowKey} inline />
       )}
       {action.isError && <p className={classes.error} role="alert">{errorText(action.error)}</p>}
       <div className={classes.actions}>
-        <Button type="submit" disabled={!ready} loading={action.isPending}>
+        <Button type="submit" disabled={!ready} loading={action.isPending} className={classes.wrapButton}>
           {ready ? T.confirmDay(chosenLabel(day, window)) : T.chooseDay}
         </Button>
         <Button variant="default" onClick={onClose}>
@@ -177,13 +193,7 @@ function FeedbackForm({ token, view, onClose }: FormProps) {
   };
   return (
     <form className={classes.form} onSubmit={submit} aria-label={T.rateButton}>
-      <Radio.Group label={T.starsLabel} value={stars} onChange={setStars} required>
-        <div className={classes.actions}>
-          {[1, 2, 3, 4, 5].map((n) => (
-            <Radio key={n} value={String(n)} label={T.star(n)} />
-          ))}
-        </div>
-      </Radio.Group>
+      <Choices legend={T.starsLabel} name="stars" options={[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: T.star(n) }))} value={stars} onChange={setStars} inline />
       <Textarea label={T.commentLabel} description={T.commentHelp} value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={1000} autosize minRows={2} />
       <Checkbox.Group label={T.tagsLegend} value={tags} onChange={setTags}>
         <div className={classes.actions}>
