@@ -70,6 +70,8 @@ export function e2eServerEnv(port: number, databaseUrl: string): Record<string, 
     // Webhooks may reach a receiver of the test's own on loopback (e2e/tests/integrations.spec.ts), and go out quickly.
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
     WEBHOOK_POLL_MS: '100',
+    // A shop's orders import with the depot as their pickup (e2e/tests/package-import.spec.ts).
+    DEPOT_ADDRESS: '233 S Wacker Dr, Chicago, IL 60606',
   };
 }
 

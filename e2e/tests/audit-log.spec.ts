@@ -116,3 +116,29 @@ for (const width of [1280, 375]) {
     await expectNoSeriousViolations(page, `grouped navigation at ${width}px`);
   });
 }
+
+test('the Audit log speaks the panel’s language and finds a package by its tracking number at 375 px', async ({ adminPage: page, request, token }) => {
+  await page.setViewportSize({ width: 375, height: 900 });
+  const tag = uniqueTag('AUDL');
+  const pkg = await createPackage(request, token, { trackingNumber: tag });
+  const moved = await request.post(`/api/packages/${pkg.id}/status`, {
+    headers: bearer(token),
+    data: { status: 'in_transit', location: 'Milwaukee hub', description: 'Left the depot' },
+  });
+  expect(moved.ok(), await moved.text()).toBe(true);
+
+  await page.goto('/admin?tab=audit');
+  const panel = page.getByRole('tabpanel', { name: 'Audit log' });
+  // The tracking number as typed, not the internal id.
+  await panel.getByRole('textbox', { name: 'Object name or id', exact: true }).fill(tag.toLowerCase());
+  await expect(page).toHaveURL(new RegExp(`auditObjectId=${tag.toLowerCase()}`));
+  const log = panel.getByRole('region', { name: 'Audit log' });
+  const changed = log.getByRole('row').filter({ hasText: 'Package status changed' });
+  await expect(changed).toContainText('Current Location');
+  await expect(changed).toContainText('In Transit');
+  await expect(changed).not.toContainText('in_transit');
+  await expect(changed).not.toContainText('currentLocation');
+  await expect(log.getByRole('row').filter({ hasText: 'Package created' })).toBeVisible();
+  await expect(log).not.toContainText('Session signed in');
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, 'audit-labels-375.png'), fullPage: true });
+});

@@ -29,7 +29,7 @@ test('CSV import: upload, guessed and adjusted mapping, dry run, import with pro
   // The template: the headings the import recognises.
   const [template] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download template' }).click()]);
   expect(template.suggestedFilename()).toBe('package-import-template.csv');
-  expect(readFileSync(await template.path(), 'utf8')).toMatch(/^\uFEFF"Tracking Number","Status","Customer Name"/);
+  expect(readFileSync(await template.path(), 'utf8')).toMatch(/^\uFEFF"Tracking Number","Reference","Status","Customer Name"/);
 
   const upload = () => panel.locator('input[type="file"]').setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(csvFile(tag)) });
   await upload();
@@ -72,7 +72,7 @@ test('CSV import: upload, guessed and adjusted mapping, dry run, import with pro
   expect(report.suggestedFilename()).toMatch(/^import-report-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = readFileSync(await report.path(), 'utf8');
   expect(text).toContain(`4,"Failed","Customer phone is required","${tag}-3"`);
-  expect(text).toContain(`3,"Created","","${tag}-2","","'=HYPERLINK(""http://evil.example/"",""Refund"")"`);
+  expect(text).toContain(`3,"Created","","${tag}-2","","","'=HYPERLINK(""http://evil.example/"",""Refund"")"`);
 
   if (SCREENSHOTS) {
     await page.screenshot({ path: `${SCREENSHOTS}/import-done-1280.png`, fullPage: true });
@@ -119,3 +119,61 @@ test('a 10,000-row file is read in the worker and checked by a dry run through t
   test.info().annotations.push({ type: 'timing', description: `read ${readMs} ms, dry run ${Date.now() - startedDry} ms` });
   console.log(`10,000-row file: read in the worker ${readMs} ms, dry run ${Date.now() - startedDry} ms`);
 });
+
+/** Shopify's orders export (79 columns, one row per line item), as the API tests import it (issue 31). */
+const SHOPIFY_EXPORT = readFileSync(new URL('../../apps/server/test/fixtures/orders/orders_export.csv', import.meta.url), 'utf8');
+const DEPOT = '233 S Wacker Dr, Chicago, IL 60606';
+
+for (const width of [375, 1280]) {
+  test(`a Shopify orders export imports without editing, one package per order, at ${width} px`, async ({ adminPage: page, request, token }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    // Order numbers of this run's own, so a second run on the same server imports them again.
+    const tag = uniqueTag(`SHOP${width}`);
+    const file = SHOPIFY_EXPORT.replaceAll('#100', `#${tag}-`);
+    await openAdmin(page, token, '?tab=import');
+    const panel = page.getByRole('tabpanel', { name: 'Import' });
+    await panel.locator('input[type="file"]').setInputFiles({ name: 'orders_export.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+
+    // Recognised from its headings, shown as a preset dispatch can still change.
+    await expect(panel.getByText('6 rows, 79 columns')).toBeVisible();
+    await expect(panel.getByRole('status').filter({ hasText: 'Recognised: Shopify orders export' })).toBeVisible();
+    await expect(panel.getByRole('textbox', { name: 'Start from', exact: true })).toHaveValue('Shopify orders export (recognised)');
+    await expect(panel.getByRole('textbox', { name: 'Rows become packages', exact: true })).toHaveValue('One package per Name');
+    await expect(panel.getByText('3 packages from 6 rows')).toBeVisible();
+    const column = (field: string) => panel.getByRole('textbox', { name: `Column in your file: ${field}`, exact: true });
+    await expect(column('Tracking Number')).toHaveValue('Make one…');
+    await expect(panel.getByRole('textbox', { name: 'Format of the made Tracking Number' })).toHaveValue('OT + 9 digits');
+    await expect(column('Reference')).toHaveValue('Name');
+    await expect(column('Delivery Address')).toHaveValue('Several columns…');
+    await expect(column('Pickup Address')).toHaveValue('Same value for every row…');
+    await expect(panel.getByRole('textbox', { name: 'Value for every row: Pickup Address' })).toHaveValue(DEPOT);
+    await expectNoHorizontalOverflow(page, `import mapping at ${width}px`);
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/import-shopify-${width}.png`, fullPage: true });
+
+    await panel.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(panel.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 30_000 });
+    await expect(panel.getByText('3 of 3 rows')).toBeVisible();
+    await expect(panel.getByLabel('Created: 3')).toBeVisible();
+    await expect(panel.getByLabel('Failed: 0')).toBeVisible();
+
+    const found = await getJson(request, token, `/api/packages?q=${encodeURIComponent(`#${tag}-1`)}`, packageSchema.array());
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({
+      reference: `#${tag}-1`,
+      customerName: 'Ann Lee',
+      customerPhone: '+1 312-555-0142',
+      deliveryAddress: '233 S Wacker Dr, Suite 4, Chicago, IL, 60606, US',
+      pickupAddress: DEPOT,
+      itemDescription: '2 × Blue mug, 1 × Tea towel',
+    });
+    expect(found[0]!.trackingNumber).toMatch(/^OT\d{9}$/);
+
+    // The Packages tab finds the order by its number and shows it under the tracking number.
+    await page.getByRole('tab', { name: 'Packages', exact: true }).click();
+    await page.getByLabel('Search packages').fill(`#${tag}-3`);
+    const row = page.getByRole('row').filter({ hasText: `Ref. #${tag}-3` });
+    await expect(row).toContainText('1 × Teapot, 4 × Coaster, 1 × Tea towel');
+    await expectNoHorizontalOverflow(page, `packages at ${width}px`);
+  });
+}

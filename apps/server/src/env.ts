@@ -54,6 +54,8 @@ const envSchema = z.object({
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   GEOCODER_URL: optionalUrl(/^https?:$/),
+  /** The depot's address: the pickup address an imported shop's order gets unless the file or dispatch says otherwise. */
+  DEPOT_ADDRESS: z.string().trim().max(500).optional().transform((v) => v || undefined),
   COMPANY_NAME: z.string().min(1).default('Cargo Express'),
   COORDINATOR_NAME: z.string().default('Transport Coordinator'),
   COORDINATOR_PHONE: z.string().default('+1 (555) 010-0100'),

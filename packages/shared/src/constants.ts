@@ -27,6 +27,7 @@ export const ADMIN_TOKEN_KEY = 'admin_token';
 export const DRIVER_TOKEN_KEY = 'driver_token';
 export const LIMITS = {
   trackingNumber: 50,
+  reference: 100,
   name: 100,
   phone: 20,
   customerPhoneInput: 14,

@@ -26,4 +26,6 @@ export * from './schemas/dispatch.ts';
 export * from './schemas/package-import.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/retention.ts';
+export * from './tracking-number-formats.ts';
+export * from './import-mapping.ts';
 export * from './schemas/customer-actions.ts';

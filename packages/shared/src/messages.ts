@@ -9,6 +9,7 @@ export const MSG = {
   itemDetailed: 'Item description must be detailed',
   trackingRequired: 'Tracking number is required',
   trackingTooLong: 'Tracking number too long',
+  referenceTooLong: 'Reference must be at most 100 characters',
   customerNameRequired: 'Customer name is required',
   customerNameTooLong: 'Customer name too long',
   customerPhoneRequired: 'Customer phone is required',

@@ -175,6 +175,9 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   // CSV import of packages (issue 20, decision 066).
   'POST /api/package-imports': ADMIN,
   'GET /api/package-imports/template': ADMIN,
+  'GET /api/package-imports/mappings': ADMIN,
+  'POST /api/package-imports/mappings': ADMIN,
+  'DELETE /api/package-imports/mappings/:id': ADMIN,
   'GET /api/package-imports/:id': ADMIN,
   'GET /api/package-imports/:id/report': ADMIN,
 

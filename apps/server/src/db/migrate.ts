@@ -13,6 +13,7 @@ import * as m010 from './migrations/010-audit-log.ts';
 import * as m011 from './migrations/011-retention.ts';
 import * as m012 from './migrations/012-package-search-trigrams.ts';
 import * as m013 from './migrations/013-locations-trail-covering-index.ts';
+import * as m014 from './migrations/014-order-imports.ts';
 import * as m018 from './migrations/018-customer-actions.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '011-retention': m011,
   '012-package-search-trigrams': m012,
   '013-locations-trail-covering-index': m013,
+  '014-order-imports': m014,
   '018-customer-actions': m018,
 };
 

@@ -8,6 +8,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 export interface PackagesTable {
   id: string;
   trackingNumber: string;
+  /** The sender's reference (a shop's order number; migration 014). */
+  reference: ColumnType<string | null, string | null | undefined, string | null>;
   status: string;
   currentLocation: string;
   estimatedDelivery: string;
@@ -433,11 +435,23 @@ export interface Database {
   webhookMessages: WebhookMessagesTable;
   webhookAttempts: WebhookAttemptsTable;
   packageImports: PackageImportsTable;
+  importMappings: ImportMappingsTable;
   packageImportRows: PackageImportRowsTable;
   auditLog: AuditLogTable;
 }
 
 /** A CSV import of packages (migration 009, issue 20): its progress and counts. */
+/** Column mappings dispatch saved for the CSV import (migration 014, issue 31). */
+export interface ImportMappingsTable {
+  id: string;
+  name: string;
+  /** importMappingSchema as JSON. */
+  mapping: string;
+  createdAt: string;
+  updatedAt: string;
+}
+export type ImportMappingRow = Selectable<ImportMappingsTable>;
+
 export interface PackageImportsTable {
   id: string;
   fileName: string;

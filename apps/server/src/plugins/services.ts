@@ -13,6 +13,7 @@ import { SettingsService } from '../services/settings.ts';
 import { Geocoder } from '../services/geocoder.ts';
 import { PackageService } from '../services/packages.ts';
 import { PackageImportService } from '../services/package-import/package-import.ts';
+import { ImportMappingService } from '../services/package-import/import-mappings.ts';
 import { DeliveryProofService } from '../services/delivery-proof/delivery-proof.ts';
 import { fileStoreFor, type FileStore } from '../services/delivery-proof/file-store.ts';
 import { SmsService } from '../services/sms.ts';
@@ -51,6 +52,7 @@ declare module 'fastify' {
     deliveryProof: DeliveryProofService;
     webhooks: WebhookService;
     packageImports: PackageImportService;
+    importMappings: ImportMappingService;
     retention: RetentionService;
     /** Customer actions through the customer link (issue 33): one service per action family. */
     customerActions: { links: CustomerLinkService; instructions: InstructionService; reschedules: RescheduleService; feedback: FeedbackService };
@@ -162,6 +164,7 @@ export default fp(
     // is marked failed at the next start, and a shutdown waits for the batch being written.
     const packageImports = new PackageImportService(repos, packages, app.log);
     app.decorate('packageImports', packageImports);
+    app.decorate('importMappings', new ImportMappingService(repos));
     app.addHook('onReady', async () => packageImports.failStale());
     app.addHook('onClose', async () => packageImports.stop());
 

@@ -52,6 +52,7 @@ function cellsOf(row: PackageImportLineRow): Partial<Record<ImportField, string>
 /** An example row for the template: a package the bundled geocoder places. */
 const TEMPLATE_EXAMPLE: Partial<Record<ImportField, string>> = {
   trackingNumber: 'CE-2026-000001',
+  reference: '#1001',
   status: 'processing',
   customerName: 'Maria Garcia',
   customerPhone: '(312) 555-0142',

@@ -16,6 +16,7 @@ export function presentPackage(row: PackageRow): Package {
   return {
     id: row.id,
     trackingNumber: row.trackingNumber,
+    reference: row.reference ?? null,
     status: row.status,
     currentLocation: row.currentLocation,
     estimatedDelivery: row.estimatedDelivery,
@@ -46,7 +47,7 @@ export function presentPackage(row: PackageRow): Package {
  * location link, no internal ids beyond the package id (publicPackageSchema).
  */
 export function presentPublicPackage(row: PackageRow): PublicPackage {
-  const { driverId: _driverId, realLocationLink: _link, customerEmail: _email, ...rest } = presentPackage(row);
+  const { driverId: _driverId, realLocationLink: _link, customerEmail: _email, reference: _reference, ...rest } = presentPackage(row);
   return { ...rest, customerPhone: maskPhone(row.customerPhone), currentLocation: publicCurrentLocation(row) };
 }
 

@@ -4,6 +4,8 @@ import type { CountValue, Executor } from './executor.ts';
 export interface AuditFilter {
   objectType?: string | undefined;
   objectId?: string | undefined;
+  /** Entries about any of these objects, or recorded under any of these labels (neither list empty). */
+  objectAny?: { ids: readonly string[]; labels: readonly string[] } | undefined;
   actorType?: string | undefined;
   actorId?: string | undefined;
   action?: string | undefined;
@@ -26,6 +28,9 @@ export class AuditRepository {
     let base = this.db.selectFrom('auditLog');
     if (filter.objectType) base = base.where('objectType', '=', filter.objectType);
     if (filter.objectId) base = base.where('objectId', '=', filter.objectId);
+    const any = filter.objectAny;
+    // Both lists hold at least the text typed (the service sees to it).
+    if (any) base = base.where((eb) => eb.or([eb('objectId', 'in', [...any.ids]), eb('objectLabel', 'in', [...any.labels])]));
     if (filter.actorType) base = base.where('actorType', '=', filter.actorType);
     if (filter.actorId) base = base.where('actorId', '=', filter.actorId);
     if (filter.action) base = base.where('action', '=', filter.action);

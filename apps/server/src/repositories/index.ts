@@ -14,6 +14,7 @@ import { GeocodeCacheRepository } from './geocode-cache.ts';
 import { NotificationRepository } from './notifications.ts';
 import { PackageRepository } from './packages.ts';
 import { PackageImportRepository } from './package-imports.ts';
+import { ImportMappingRepository } from './import-mappings.ts';
 import { PickupRequestRepository } from './pickup-requests.ts';
 import { WriteOffload, type OffloadTarget } from './offload.ts';
 import { RetentionRepository } from './retention.ts';
@@ -44,6 +45,7 @@ export class Repositories {
   readonly routeStops: RouteStopRepository;
   readonly webhooks: WebhookRepository;
   readonly packageImports: PackageImportRepository;
+  readonly importMappings: ImportMappingRepository;
   readonly audit: AuditRepository;
   readonly retention: RetentionRepository;
   readonly customerActions: CustomerActionRepository;
@@ -74,6 +76,7 @@ export class Repositories {
     this.routeStops = new RouteStopRepository(db);
     this.webhooks = new WebhookRepository(db);
     this.packageImports = new PackageImportRepository(db);
+    this.importMappings = new ImportMappingRepository(db);
     this.audit = new AuditRepository(db);
     this.retention = new RetentionRepository(db, this.offload);
     this.customerActions = new CustomerActionRepository(db);

@@ -22,7 +22,7 @@ export interface PackageOrder {
 }
 
 /** Searched by the admin's list. */
-const SEARCH_COLUMNS = ['trackingNumber', 'customerName', 'customerPhone', 'pickupAddress', 'deliveryAddress', 'driver'] as const;
+const SEARCH_COLUMNS = ['trackingNumber', 'reference', 'customerName', 'customerPhone', 'pickupAddress', 'deliveryAddress', 'driver'] as const;
 
 /** Text columns sort case-insensitively, as a person reads them; no driver sorts as ''. */
 function sortKey(sort: PackageSortField) {
@@ -104,6 +104,16 @@ export class PackageRepository {
       .selectFrom('packages')
       .selectAll()
       .where(sql<string>`lower(tracking_number)`, 'in', numbers.map((n) => n.toLowerCase()))
+      .execute();
+  }
+
+  /** The packages with any of these references (case-insensitive), in no particular order. */
+  findByReferences(references: readonly string[]): Promise<PackageRow[]> {
+    if (references.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('packages')
+      .selectAll()
+      .where(sql<string>`lower(reference)`, 'in', references.map((r) => r.toLowerCase()))
       .execute();
   }
 

@@ -167,6 +167,7 @@ export class PackageService {
     const now = this.tick();
     const row: PackageRow = {
       id: newId(),
+      reference: null,
       ...inputFields(input, driver, pickup, delivery),
       realLocationLink: input.realLocationLink,
       proximityState: null,
@@ -177,10 +178,14 @@ export class PackageService {
     return { row, status: input.status, pickup, delivery, now };
   }
 
-  /** Writes a prepared package (its row, its audit entry, first history entry, `package.created` event and points) in `trx`. */
-  async writeCreated(trx: Repositories, { row, status, pickup, delivery, now }: PreparedPackage, actor: AuditActor): Promise<void> {
+  /**
+   * Writes a prepared package (its row, its audit entry, first history entry, `package.created` event and points) in
+   * `trx`. A package from a CSV import names the file in its audit entry ('package.imported', issue 31).
+   */
+  async writeCreated(trx: Repositories, { row, status, pickup, delivery, now }: PreparedPackage, actor: AuditActor, importedFrom?: string): Promise<void> {
     await trx.packages.insert(row);
-    await recordAudit(trx, { action: 'package.created', objectType: 'package', objectId: row.id, objectLabel: row.trackingNumber, after: row, actor }, row.createdAt);
+    const audited = importedFrom === undefined ? { action: 'package.created', after: row } : { action: 'package.imported', after: { ...row, importedFrom } };
+    await recordAudit(trx, { ...audited, objectType: 'package', objectId: row.id, objectLabel: row.trackingNumber, actor }, row.createdAt);
     await this.insertHistory(trx, row.id, status, row.currentLocation, 'Package created', now);
     await trx.events.append({ type: 'package.created', subjectType: 'package', subjectId: row.id, data: { trackingNumber: row.trackingNumber, status: row.status }, occurredAt: row.createdAt });
     await this.replaceEndpoint(trx, row, 'origin', pickup, now);
@@ -609,6 +614,8 @@ function inputFields(
   return {
     trackingNumber: input.trackingNumber,
     status: input.status,
+    // Left out (undefined), an update keeps the stored reference (the Create/Edit form does not carry it).
+    ...(input.reference === undefined ? {} : { reference: input.reference || null }),
     currentLocation: input.currentLocation,
     estimatedDelivery: input.estimatedDelivery,
     deliveryAddress: input.deliveryAddress,

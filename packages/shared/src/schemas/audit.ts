@@ -6,7 +6,7 @@ export const AUDIT_ACTOR_TYPES = ['admin', 'driver', 'integration', 'system', 'c
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** What an entry can be about; an export's object is the list exported ('packages', 'drivers', 'pickup-requests'). */
-export const AUDIT_OBJECT_TYPES = ['package', 'driver', 'admin', 'api_key', 'share_link', 'setting', 'notification_template', 'device', 'pickup_request', 'notification_message', 'export'] as const;
+export const AUDIT_OBJECT_TYPES = ['package', 'driver', 'admin', 'api_key', 'share_link', 'setting', 'notification_template', 'device', 'pickup_request', 'notification_message', 'export', 'import_mapping'] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
 export const AUDIT_ACTOR_LABELS: Record<AuditActorType, string> = { admin: 'Admin', driver: 'Driver', integration: 'API key', system: 'System', customer: 'Customer' };
@@ -22,6 +22,7 @@ export const AUDIT_OBJECT_LABELS: Record<AuditObjectType, string> = {
   pickup_request: 'Pickup request',
   notification_message: 'Notification message',
   export: 'Export',
+  import_mapping: 'Import mapping',
 };
 
 export const AUDIT_PAGE_MAX = 200;
@@ -33,6 +34,11 @@ export const auditListQuerySchema = z
   .object({
     objectType: z.enum(AUDIT_OBJECT_TYPES, { error: `Unknown object type. Allowed: ${AUDIT_OBJECT_TYPES.join(', ')}` }).optional(),
     objectId: z.string().trim().min(1).max(200).optional(),
+    /**
+     * An object as a person knows it (issue 31): an id, a package's tracking number or reference, a driver's name or
+     * phone, an admin's email, or the name an entry was recorded under (an object since deleted).
+     */
+    object: z.string().trim().min(1).max(200).optional(),
     actorType: z.enum(AUDIT_ACTOR_TYPES, { error: `Unknown actor type. Allowed: ${AUDIT_ACTOR_TYPES.join(', ')}` }).optional(),
     actorId: z.string().trim().min(1).max(200).optional(),
     action: z.string().trim().regex(/^[a-z_]+\.[a-z_]+$/, 'An action is written like package.updated').max(100).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRACKING_NUMBER_FORMAT_IDS } from '../tracking-number-formats.ts';
 import { packageInputSchema, type PackageInputParsed } from './package.ts';
 
 /**
@@ -8,6 +9,7 @@ import { packageInputSchema, type PackageInputParsed } from './package.ts';
  */
 export const IMPORT_FIELDS = [
   'trackingNumber',
+  'reference',
   'status',
   'customerName',
   'customerPhone',
@@ -35,6 +37,7 @@ export const IMPORT_REQUIRED_FIELDS: readonly ImportField[] = ['trackingNumber',
 /** Column headings of the template and of the report, and the mapping table's names for the fields. */
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   trackingNumber: 'Tracking Number',
+  reference: 'Reference',
   status: 'Status',
   customerName: 'Customer Name',
   customerPhone: 'Customer Phone',
@@ -57,7 +60,8 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
 
 /** Other headings a file may use for a field, compared without case, spaces, dashes or underscores. */
 export const IMPORT_FIELD_ALIASES: Record<ImportField, readonly string[]> = {
-  trackingNumber: ['tracking', 'trackingno', 'trackingid', 'tracking#', 'awb', 'waybill', 'reference'],
+  trackingNumber: ['tracking', 'trackingno', 'trackingid', 'tracking#', 'awb', 'waybill'],
+  reference: ['ordernumber', 'order#', 'orderno', 'order', 'ref', 'shopreference'],
   status: ['state', 'packagestatus'],
   customerName: ['customer', 'recipient', 'recipientname', 'consignee', 'name'],
   customerPhone: ['phone', 'recipientphone', 'customertelephone', 'telephone', 'mobile'],
@@ -77,6 +81,12 @@ export const IMPORT_FIELD_ALIASES: Record<ImportField, readonly string[]> = {
   deliveryLat: ['destinationlat', 'deliverylatitude', 'lat', 'latitude'],
   deliveryLng: ['destinationlng', 'destinationlon', 'deliverylongitude', 'deliverylon', 'lng', 'lon', 'longitude'],
 };
+
+/**
+ * The delimiters a file's are guessed among (papaparse's `delimitersToGuess`). Not '|': its default list has it, and a
+ * WooCommerce export, whose item cells are pipe-delimited ('id:901|name:Mug|quantity:2'), was read as '|'-separated.
+ */
+export const IMPORT_CSV_DELIMITERS = [',', ';', '\t'];
 
 /** Rows per file; a larger file is refused whole (400) with IMPORT_MSG.tooManyRows, so it can be split. */
 export const IMPORT_ROW_LIMIT = 10_000;
@@ -99,6 +109,10 @@ export const IMPORT_MSG = {
   importNotFound: 'Import not found',
   interrupted: 'The import stopped when the server restarted; import the file again (rows already imported are skipped)',
   modeInvalid: 'Mode is skip or update',
+  referenceTaken: (trackingNumber: string) => `A package with this reference and customer already exists (${trackingNumber})`,
+  duplicateReferenceInFile: (line: number) => `Reference already appears in row ${line} of this file`,
+  mappingNameTaken: 'A mapping with this name already exists',
+  mappingNotFound: 'Mapping not found',
 } as const;
 
 const cell = z.string().max(10_000);
@@ -117,6 +131,11 @@ export const packageImportRequestSchema = z.object({
   mode: z.enum(IMPORT_MODES, { error: IMPORT_MSG.modeInvalid }).default('skip'),
   /** Check every row and count what would happen; nothing is written. */
   dryRun: z.boolean().default(false),
+  /**
+   * For a file without tracking numbers (a shop's orders): rows with none get a new one in this format (one of the
+   * Create tab's), and a row whose reference (the shop's order number) a package already has counts as that package.
+   */
+  trackingNumberFormat: z.enum(TRACKING_NUMBER_FORMAT_IDS, { error: `Tracking number format is one of: ${TRACKING_NUMBER_FORMAT_IDS.join(', ')}` }).nullish(),
   rows: z.array(importRowSchema).min(1, IMPORT_MSG.noRows).max(IMPORT_ROW_LIMIT, IMPORT_MSG.tooManyRows),
 });
 export type PackageImportRequest = z.input<typeof packageImportRequestSchema>;

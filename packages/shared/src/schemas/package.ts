@@ -12,6 +12,11 @@ export const trackingNumberSchema = z
 /** Create and full update (PUT) of a package. Coordinates given here win over geocoding. */
 export const packageInputSchema = z.object({
   trackingNumber: trackingNumberSchema,
+  /**
+   * The sender's own reference, such as a shop's order number ('#1001'), kept from an import (issue 31) and found by
+   * the admin's search. Left out, an update keeps what the package has; blank clears it.
+   */
+  reference: z.string().trim().max(LIMITS.reference, MSG.referenceTooLong).nullish(),
   status: statusInput.default('processing'),
   currentLocation: z.string().trim().max(LIMITS.address).default(DEFAULT_CURRENT_LOCATION).transform((v) => v || DEFAULT_CURRENT_LOCATION),
   estimatedDelivery: z.string().trim().max(200).default(''),
@@ -47,6 +52,8 @@ export type PackageInputParsed = z.output<typeof packageInputSchema>;
 export const packageSchema = z.object({
   id: z.string(),
   trackingNumber: z.string(),
+  /** The sender's reference (a shop's order number), when the package has one. */
+  reference: z.string().nullable(),
   status: z.string(),
   currentLocation: z.string(),
   estimatedDelivery: z.string(),
@@ -73,7 +80,7 @@ export const packageSchema = z.object({
 export type Package = z.infer<typeof packageSchema>;
 
 /** What the public sees (design.md §4): phone masked, no driver id, no links. */
-export const publicPackageSchema = packageSchema.omit({ driverId: true, realLocationLink: true, customerEmail: true });
+export const publicPackageSchema = packageSchema.omit({ driverId: true, realLocationLink: true, customerEmail: true, reference: true });
 export type PublicPackage = z.infer<typeof publicPackageSchema>;
 /** Either view: the server picks by role. */
 export const packageViewSchema = z.union([packageSchema, publicPackageSchema]);
@@ -154,7 +161,7 @@ export const NO_DRIVER = 'none';
  */
 export const packageListQuerySchema = z.object({
   status: statusInput.optional(),
-  /** A piece of the tracking number, customer name or phone, pickup or delivery address, or driver name. */
+  /** A piece of the tracking number, reference, customer name or phone, pickup or delivery address, or driver name. */
   q: z.string().trim().max(200).optional(),
   /** A driver's id, or 'none' for packages without a driver. */
   driverId: z.string().trim().min(1).max(200).optional(),

@@ -1,5 +1,16 @@
 import { Readable } from 'node:stream';
-import { errorSchema, idParam, IMPORT_BODY_LIMIT_BYTES, importDryRunSchema, packageImportRequestSchema, packageImportSchema, validationErrorSchema } from '@cargo/shared';
+import {
+  errorSchema,
+  idParam,
+  IMPORT_BODY_LIMIT_BYTES,
+  importDryRunSchema,
+  importMappingsSchema,
+  packageImportRequestSchema,
+  packageImportSchema,
+  savedImportMappingSchema,
+  saveImportMappingSchema,
+  validationErrorSchema,
+} from '@cargo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvChunks } from '../../lib/csv.ts';
@@ -43,6 +54,45 @@ const packageImportRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', 'attachment; filename="package-import-template.csv"')
         .header('cache-control', 'no-store')
         .send(importTemplateCsv()),
+  );
+
+  app.get(
+    '/api/package-imports/mappings',
+    {
+      schema: {
+        tags,
+        summary: 'The column mappings dispatch saved, and the depot address a pickup defaults to (DEPOT_ADDRESS)',
+        security,
+        response: { 200: importMappingsSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async () => ({ depotAddress: app.env.DEPOT_ADDRESS ?? null, mappings: await app.importMappings.list() }),
+  );
+
+  app.post(
+    '/api/package-imports/mappings',
+    {
+      schema: {
+        tags,
+        summary: 'Saves a column mapping under a name; a name that exists (without case) is replaced',
+        security,
+        body: saveImportMappingSchema,
+        response: { 200: savedImportMappingSchema, 201: savedImportMappingSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { saved, created } = await app.importMappings.save(request.body.name, request.body.mapping, request.auditActor);
+      return reply.status(created ? 201 : 200).send(saved);
+    },
+  );
+
+  app.delete(
+    '/api/package-imports/mappings/:id',
+    { schema: { tags, summary: 'Deletes a saved column mapping', security, params: idParam, response: { 204: z.null(), 401: errorSchema, 403: errorSchema, 404: errorSchema } } },
+    async (request, reply) => {
+      await app.importMappings.delete(request.params.id, request.auditActor);
+      return reply.status(204).send(null);
+    },
   );
 
   app.get(

@@ -12,9 +12,15 @@ export const AUDIT_PRUNE_BATCH = 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export interface AuditListQuery extends AuditFilter {
+  /** An object as a person knows it: an id, a tracking number or reference, a driver's name or phone, an email. */
+  object?: string | undefined;
   limit: number;
   offset: number;
 }
+
+/** A phone typed with at least this many digits is compared by its digits ('(312) 555-0142' finds '+13125550142'). */
+const PHONE_DIGITS_MIN = 7;
+const digitsOf = (text: string) => text.replace(/\D/g, '');
 
 /**
  * The audit log (issue 20, design.md §11, decision 070): the admin's filtered, paged read; what is recorded outside a
@@ -29,11 +35,46 @@ export class AuditService {
     private readonly options: { retentionDays: number; log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void } },
   ) {}
 
-  list(query: AuditListQuery): Promise<{ rows: AuditLogRow[]; total: number }> {
-    const { limit, offset, ...filter } = query;
+  async list(query: AuditListQuery): Promise<{ rows: AuditLogRow[]; total: number }> {
+    const { limit, offset, object, ...filter } = query;
     // Stored times are UTC ISO text: a bound given with another offset is compared in the same form.
     const utc = (t: string | undefined) => (t === undefined ? undefined : new Date(t).toISOString());
-    return this.repos.audit.list({ ...filter, from: utc(filter.from), to: utc(filter.to) }, { limit, offset });
+    const objectAny = object === undefined ? undefined : await this.objectsNamed(object);
+    return this.repos.audit.list({ ...filter, objectAny, from: utc(filter.from), to: utc(filter.to) }, { limit, offset });
+  }
+
+  /**
+   * The objects a person may mean by `text` (issue 31: the filter needed the internal id): the id itself; the package
+   * with that tracking number or those with that reference; the drivers of that name (or whose name holds it, from
+   * three letters) or phone (by its digits); the admin with that email. Entries also match by the label they were
+   * recorded under, so an object since deleted is still found by its tracking number or name.
+   */
+  private async objectsNamed(text: string): Promise<{ ids: string[]; labels: string[] }> {
+    const ids = new Set([text]);
+    const labels = new Set([text]);
+    const lower = text.toLowerCase();
+    const add = (id: string, label: string) => {
+      ids.add(id);
+      labels.add(label);
+    };
+    const [pkg, byReference, drivers, admin] = await Promise.all([
+      this.repos.packages.findByRef(text),
+      this.repos.packages.findByReferences([text]),
+      this.repos.drivers.list(),
+      this.repos.admins.findByEmail(lower),
+    ]);
+    if (pkg) add(pkg.id, pkg.trackingNumber);
+    for (const p of byReference) add(p.id, p.trackingNumber);
+    const digits = digitsOf(text);
+    for (const d of drivers) {
+      const name = d.name.toLowerCase();
+      const phone = digitsOf(d.phone);
+      const byName = name === lower || (lower.length >= 3 && name.includes(lower));
+      const byPhone = digits.length >= PHONE_DIGITS_MIN && phone.length >= PHONE_DIGITS_MIN && (phone.endsWith(digits) || digits.endsWith(phone));
+      if (byName || byPhone) add(d.id, d.name);
+    }
+    if (admin) add(admin.id, admin.email);
+    return { ids: [...ids], labels: [...labels] };
   }
 
   /** Records a change that has no transaction of its own (an export, a sign-in). */

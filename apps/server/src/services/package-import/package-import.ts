@@ -3,7 +3,9 @@ import {
   IMPORT_DRY_RUN_ERRORS,
   IMPORT_FIELDS,
   IMPORT_MSG,
+  makeTrackingNumber,
   parseImportRow,
+  type TrackingNumberFormat,
   type ImportDryRun,
   type ImportMode,
   type ImportOutcome,
@@ -36,11 +38,18 @@ export interface ImportRequest {
   fileName: string;
   mode: ImportMode;
   rows: ImportRow[];
+  /** Rows without a tracking number get one in this format; their reference is then the key (decision 091). */
+  trackingNumberFormat?: TrackingNumberFormat | null | undefined;
 }
+
+/** Stands in for a tracking number still to be made while the row is checked by the package schema. */
+const TO_BE_MADE = 'TO-BE-MADE';
+/** Tries at a tracking number that no package and no other row has, before the row fails. */
+const MAKE_TRIES = 5;
 
 /** What the import will do with one row, decided before anything is written. */
 type PlannedRow =
-  | { kind: 'create'; row: ImportRow; position: number; trackingNumber: string; input: PackageInputParsed }
+  | { kind: 'create'; row: ImportRow; position: number; trackingNumber: string; input: PackageInputParsed; made?: boolean }
   | { kind: 'update'; row: ImportRow; position: number; trackingNumber: string; input: PackageInputParsed; existing: PackageRow }
   | { kind: 'skipped' | 'failed'; row: ImportRow; position: number; trackingNumber: string; message: string };
 
@@ -72,7 +81,7 @@ export class PackageImportService {
 
   /** What an import of these rows would do; writes nothing. */
   async dryRun(request: ImportRequest): Promise<ImportDryRun> {
-    const planned = await this.plan(request.rows, request.mode);
+    const planned = await this.plan(request.rows, request.mode, request.trackingNumberFormat ?? null);
     const counts = { total: planned.length, created: 0, updated: 0, skipped: 0, failed: 0 };
     const problems: ImportRowResult[] = [];
     for (const p of planned) {
@@ -153,10 +162,10 @@ export class PackageImportService {
     try {
       if (this.stopping) throw new Stopped();
       await this.repos.packageImports.setStatus(id, 'running', nowIso());
-      const planned = await this.plan(request.rows, request.mode);
+      const planned = await this.plan(request.rows, request.mode, request.trackingNumberFormat ?? null);
       for (let i = 0; i < planned.length; i += BATCH_SIZE) {
         if (this.stopping) throw new Stopped();
-        await this.writeBatch(id, planned.slice(i, i + BATCH_SIZE), actor);
+        await this.writeBatch(id, planned.slice(i, i + BATCH_SIZE), actor, request.fileName);
         // Let requests (the progress polls) in between batches.
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -181,16 +190,31 @@ export class PackageImportService {
 
   /**
    * Decides every row: its schema errors (spec §5 messages), a tracking number seen earlier in the file, or one that
-   * exists already (skipped, or updated with the existing package's other fields kept).
+   * exists already (skipped, or updated with the existing package's other fields kept). With `makeFormat`, a row
+   * without a tracking number is keyed by its reference and customer (a shop's order number is unique only within
+   * that shop): an existing package with both is that row's package; otherwise a new number is made (decision 091).
    */
-  private async plan(rows: readonly ImportRow[], mode: ImportMode): Promise<PlannedRow[]> {
+  private async plan(rows: readonly ImportRow[], mode: ImportMode, makeFormat: TrackingNumberFormat | null): Promise<PlannedRow[]> {
     const planned: PlannedRow[] = [];
     const firstLine = new Map<string, number>();
+    const firstReference = new Map<string, number>();
     rows.forEach((row, position) => {
-      const parsed = parseImportRow(row.values);
       const rawTracking = row.values.trackingNumber?.trim() ?? '';
+      const made = makeFormat !== null && rawTracking === '';
+      const parsed = parseImportRow(made ? { ...row.values, trackingNumber: TO_BE_MADE } : row.values);
       if (!parsed.ok) {
         planned.push({ kind: 'failed', row, position, trackingNumber: rawTracking, message: parsed.message });
+        return;
+      }
+      if (made) {
+        const key = referenceKey(parsed.input);
+        const earlier = key === null ? undefined : firstReference.get(key);
+        if (earlier !== undefined) {
+          planned.push({ kind: 'failed', row, position, trackingNumber: '', message: IMPORT_MSG.duplicateReferenceInFile(earlier) });
+          return;
+        }
+        if (key !== null) firstReference.set(key, row.line);
+        planned.push({ kind: 'create', row, position, trackingNumber: '', input: parsed.input, made: true });
         return;
       }
       const key = parsed.input.trackingNumber.toLowerCase();
@@ -203,27 +227,65 @@ export class PackageImportService {
       planned.push({ kind: 'create', row, position, trackingNumber: parsed.input.trackingNumber, input: parsed.input });
     });
 
-    const numbers = planned.filter((p) => p.kind === 'create').map((p) => p.trackingNumber);
+    const numbers = planned.filter((p) => p.kind === 'create' && !p.made).map((p) => p.trackingNumber);
     const existing = new Map<string, PackageRow>();
     for (let i = 0; i < numbers.length; i += LOOKUP_CHUNK) {
       for (const pkg of await this.repos.packages.findByTrackingNumbers(numbers.slice(i, i + LOOKUP_CHUNK))) existing.set(pkg.trackingNumber.toLowerCase(), pkg);
     }
-    return planned.map((p): PlannedRow => {
+    const references = [...new Set(planned.flatMap((p) => (p.kind === 'create' && p.made && p.input.reference ? [p.input.reference] : [])))];
+    const byReference = new Map<string, PackageRow>();
+    for (let i = 0; i < references.length; i += LOOKUP_CHUNK) {
+      for (const pkg of await this.repos.packages.findByReferences(references.slice(i, i + LOOKUP_CHUNK))) {
+        const key = referenceKey(pkg);
+        if (key !== null && !byReference.has(key)) byReference.set(key, pkg);
+      }
+    }
+
+    const decided = planned.map((p): PlannedRow => {
       if (p.kind !== 'create') return p;
-      const found = existing.get(p.trackingNumber.toLowerCase());
+      const found = p.made ? byReference.get(referenceKey(p.input) ?? '') : existing.get(p.trackingNumber.toLowerCase());
       if (!found) return p;
-      if (mode === 'skip') return { kind: 'skipped', row: p.row, position: p.position, trackingNumber: p.trackingNumber, message: ERR.trackingTaken };
+      if (mode === 'skip') {
+        return { kind: 'skipped', row: p.row, position: p.position, trackingNumber: found.trackingNumber, message: p.made ? IMPORT_MSG.referenceTaken(found.trackingNumber) : ERR.trackingTaken };
+      }
       const merged = mergedInput(found, p.row);
-      if (!merged.ok) return { kind: 'failed', row: p.row, position: p.position, trackingNumber: p.trackingNumber, message: merged.message };
-      return { kind: 'update', row: p.row, position: p.position, trackingNumber: p.trackingNumber, input: merged.input, existing: found };
+      if (!merged.ok) return { kind: 'failed', row: p.row, position: p.position, trackingNumber: found.trackingNumber, message: merged.message };
+      return { kind: 'update', row: p.row, position: p.position, trackingNumber: found.trackingNumber, input: merged.input, existing: found };
     });
+    if (makeFormat !== null) await this.makeTrackingNumbers(decided, makeFormat, new Set(numbers.map((n) => n.toLowerCase())));
+    return decided;
+  }
+
+  /** Gives each new row that has no tracking number one in `format` that no package and no other row of the file has. */
+  private async makeTrackingNumbers(planned: PlannedRow[], format: TrackingNumberFormat, inFile: Set<string>): Promise<void> {
+    let waiting = planned.filter((p): p is Extract<PlannedRow, { kind: 'create' }> => p.kind === 'create' && p.made === true);
+    for (let attempt = 0; attempt < MAKE_TRIES && waiting.length > 0; attempt += 1) {
+      for (const p of waiting) {
+        let number = makeTrackingNumber(format);
+        while (inFile.has(number.toLowerCase())) number = makeTrackingNumber(format);
+        inFile.add(number.toLowerCase());
+        p.trackingNumber = number;
+        p.input = { ...p.input, trackingNumber: number };
+        p.row = { ...p.row, values: { ...p.row.values, trackingNumber: number } };
+      }
+      const taken = new Set<string>();
+      for (let i = 0; i < waiting.length; i += LOOKUP_CHUNK) {
+        for (const pkg of await this.repos.packages.findByTrackingNumbers(waiting.slice(i, i + LOOKUP_CHUNK).map((p) => p.trackingNumber))) taken.add(pkg.trackingNumber.toLowerCase());
+      }
+      waiting = waiting.filter((p) => taken.has(p.trackingNumber.toLowerCase()));
+    }
+    // A format whose numbers are all taken (DELIVERY + 6 digits on a busy day): the row says so rather than loop.
+    for (const p of waiting) {
+      const index = planned.indexOf(p);
+      planned[index] = { kind: 'failed', row: p.row, position: p.position, trackingNumber: p.trackingNumber, message: ERR.trackingTaken };
+    }
   }
 
   /**
    * One batch: updates through the service (each its own transaction, with its history and events), then the new
    * packages and every line's result in one transaction; if that fails, each new package alone.
    */
-  private async writeBatch(importId: string, batch: readonly PlannedRow[], actor: AuditActor): Promise<void> {
+  private async writeBatch(importId: string, batch: readonly PlannedRow[], actor: AuditActor, fileName: string): Promise<void> {
     const lines: NewImportLine[] = [];
     const creates: Array<{ planned: PlannedRow; prepared: PreparedPackage }> = [];
     for (const p of batch) {
@@ -247,7 +309,7 @@ export class PackageImportService {
 
     try {
       await this.repos.transaction(async (trx) => {
-        for (const { prepared } of creates) await this.packages.writeCreated(trx, prepared, actor);
+        for (const { prepared } of creates) await this.packages.writeCreated(trx, prepared, actor, fileName);
         const all = [...lines, ...creates.map(({ planned, prepared }) => line(importId, planned, 'created', null, prepared.row.id))];
         await trx.packageImports.insertLines(all);
         await trx.packageImports.addProgress(importId, countsOf(all), nowIso());
@@ -262,7 +324,7 @@ export class PackageImportService {
     for (const { planned, prepared } of creates) {
       try {
         await this.repos.transaction(async (trx) => {
-          await this.packages.writeCreated(trx, prepared, actor);
+          await this.packages.writeCreated(trx, prepared, actor, fileName);
           await trx.packageImports.insertLines([line(importId, planned, 'created', null, prepared.row.id)]);
           await trx.packageImports.addProgress(importId, { created: 1, updated: 0, skipped: 0, failed: 0 }, nowIso());
         });
@@ -287,6 +349,12 @@ export class PackageImportService {
 
 class Stopped extends Error {}
 
+/** A shop's order as a key: its reference and its customer, without case; null without a reference. */
+function referenceKey(pkg: { reference?: string | null | undefined; customerName: string }): string | null {
+  const reference = pkg.reference?.trim().toLowerCase();
+  return reference ? `${reference}\u0000${pkg.customerName.trim().toLowerCase()}` : null;
+}
+
 function outcomeOf(p: PlannedRow): ImportOutcome {
   return p.kind === 'create' ? 'created' : p.kind === 'update' ? 'updated' : p.kind;
 }
@@ -309,6 +377,7 @@ function countsOf(lines: readonly NewImportLine[]): ImportCounts {
 function mergedInput(existing: PackageRow, row: ImportRow): { ok: true; input: PackageInputParsed } | { ok: false; message: string } {
   const base: Record<string, string> = {
     trackingNumber: existing.trackingNumber,
+    reference: existing.reference ?? '',
     status: existing.status,
     customerName: existing.customerName,
     customerPhone: existing.customerPhone,

@@ -48,7 +48,9 @@ export const ADMIN_TEXT = {
   packages: {
     title: 'All Packages',
     search: 'Search packages',
-    searchPlaceholder: 'Tracking number, customer, address or driver',
+    searchPlaceholder: 'Tracking number, order number, customer, address or driver',
+    /** A package's reference (a shop's order number, issue 31) under its tracking number. */
+    reference: (reference: string) => `Ref. ${reference}`,
     status: 'Status',
     driver: 'Driver',
     anyStatus: 'Any status',

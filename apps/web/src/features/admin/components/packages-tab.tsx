@@ -161,6 +161,7 @@ export function PackagesTab() {
                   </PlainTd>
                   <PlainTd className={classes.nowrap}>
                     <strong>{pkg.trackingNumber}</strong>
+                    {pkg.reference && <PlainDimmedText>{T.reference(pkg.reference)}</PlainDimmedText>}
                   </PlainTd>
                   <PlainTd>{pkg.currentLocation}</PlainTd>
                   <PlainTd>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { formatMediumDateTimeWithSeconds } from '../../../lib/local-time.ts';
 import { useAuditLog } from '../api/get-audit-log.ts';
 import { useAuditFilters } from '../hooks/use-audit-filters.ts';
+import { auditActionText, auditFieldLabel, auditValueText } from '../lib/labels.ts';
 import { AUDIT_TEXT } from '../texts.ts';
 import classes from './audit-log.module.css';
 
@@ -16,16 +17,10 @@ export const AUDIT_PAGE_SIZE = 25;
 const OBJECT_OPTIONS = AUDIT_OBJECT_TYPES.map((value) => ({ value, label: AUDIT_OBJECT_LABELS[value] }));
 const ACTOR_OPTIONS = AUDIT_ACTOR_TYPES.map((value) => ({ value, label: AUDIT_ACTOR_LABELS[value] }));
 
-/** 'package.status_changed' → 'Package status changed'. */
-export function actionLabel(action: string): string {
-  const words = action.replace(/[._]/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** A stored value in a few words: text as it is, anything else as JSON, cut at 120 characters. */
-function shown(value: unknown): string {
+/** A stored value in the panel's words (lib/labels.ts), cut at 120 characters. */
+function shown(field: string, value: unknown): string {
   if (value === undefined) return T.none;
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const text = auditValueText(field, value);
   return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 
@@ -40,16 +35,16 @@ function Changes({ entry }: { entry: AuditEntry }) {
         const after = entry.after?.[field];
         return (
           <div key={field} className={classes.change}>
-            <dt>{field}</dt>
+            <dt>{auditFieldLabel(field)}</dt>
             <dd>
               {entry.before && entry.after ? (
                 <>
-                  <del className={classes.before}>{shown(before)}</del> → <ins className={classes.after}>{shown(after)}</ins>
+                  <del className={classes.before}>{shown(field, before)}</del> → <ins className={classes.after}>{shown(field, after)}</ins>
                 </>
               ) : entry.after ? (
-                <ins className={classes.after}>{shown(after)}</ins>
+                <ins className={classes.after}>{shown(field, after)}</ins>
               ) : (
-                <del className={classes.before}>{shown(before)}</del>
+                <del className={classes.before}>{shown(field, before)}</del>
               )}
             </dd>
           </div>
@@ -79,7 +74,8 @@ export function AuditLogTab() {
 
   const query = {
     objectType: filters.objectType ?? undefined,
-    objectId: filters.objectId || undefined,
+    // A tracking number, a driver's name or phone, or an id: the server finds the objects (issue 31).
+    object: filters.objectId || undefined,
     actorType: filters.actorType ?? undefined,
     actorId: filters.actorId || undefined,
     from: range.from,
@@ -208,7 +204,7 @@ export function AuditLogTab() {
                         {entry.actorLabel}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{actionLabel(entry.action)}</Table.Td>
+                    <Table.Td>{auditActionText(entry)}</Table.Td>
                     <Table.Td>
                       <Text size="xs" c="dimmed">
                         {typeLabel}

@@ -1,40 +1,50 @@
 import {
+  applyImportMapping,
+  detectPreset,
   IMPORT_FIELD_LABELS,
   IMPORT_FIELDS,
+  IMPORT_JOIN_IDS,
   IMPORT_MSG,
   IMPORT_REQUIRED_FIELDS,
   IMPORT_ROW_LIMIT,
+  TRACKING_NUMBER_FORMAT_IDS,
+  TRACKING_NUMBER_FORMATS,
+  withDepot,
   type ImportDryRun,
+  type ImportField,
+  type ImportFieldSource,
+  type ImportJoin,
+  type ImportMapping,
   type ImportMode,
-  type ImportRow,
+  type ImportPreset,
   type PackageImportRequest,
+  type TrackingNumberFormat,
 } from '@cargo/shared';
-import { Alert, Button, FileInput, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, FileInput, Group, MultiSelect, Paper, Progress, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { downloadFile } from '../api/download-file.ts';
 import { useDryRunImport } from '../api/dry-run-import.ts';
 import { useImportProgress } from '../api/get-import.ts';
+import { useDeleteImportMapping, useImportMappings, useSaveImportMapping } from '../api/import-mappings.ts';
 import { useStartImport } from '../api/start-import.ts';
 import { parseCsvFile, type ParsedCsv } from '../lib/parse-csv-file.ts';
-import { guessMapping, rememberedMapping, rememberMapping, type ColumnMapping } from '../lib/column-mapping.ts';
+import { guessedImportMapping, rememberedMapping, rememberMapping } from '../lib/column-mapping.ts';
 import { IMPORT_TEXT as T } from '../texts.ts';
 
 type Parsed = Extract<ParsedCsv, { ok: true }> & { fileName: string };
 
 const showError = (error: unknown) => notifications.show({ color: 'red', title: T.failed, message: error instanceof Error ? error.message : '' });
 
-/** The mapped rows as the server takes them: each field's cell, blank cells left out. */
-function mappedRows(parsed: Parsed, mapping: ColumnMapping): ImportRow[] {
-  return parsed.records.map(({ line, cells }) => {
-    const values: ImportRow['values'] = {};
-    for (const field of IMPORT_FIELDS) {
-      const index = mapping[field];
-      const cell = index === null ? undefined : cells[index];
-      if (cell !== undefined && cell.trim() !== '') values[field] = cell;
-    }
-    return { line, values };
-  });
+/** Records the preview maps (the first package of a grouped file may span a few rows). */
+const PREVIEW_RECORDS = 50;
+
+/** A field's source as the Select shows it: a column ('c:' + heading), or one of the other kinds. */
+function sourceKey(source: ImportFieldSource | undefined): string {
+  if (!source) return '';
+  if (source.kind === 'value') return 'value';
+  if (source.kind === 'generate') return 'generate';
+  return source.columns.length === 1 ? `c:${source.columns[0]}` : 'several';
 }
 
 /**
@@ -46,7 +56,14 @@ export function ImportTab() {
   const [reading, setReading] = useState(false);
   const [parsed, setParsed] = useState<Parsed | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
-  const [mapping, setMapping] = useState<ColumnMapping | null>(null);
+  const [mapping, setMapping] = useState<ImportMapping | null>(null);
+  const [preset, setPreset] = useState<ImportPreset | null>(null);
+  const [startFrom, setStartFrom] = useState<string>('guess');
+  const [saveName, setSaveName] = useState('');
+  const setup = useImportMappings();
+  const saveMapping = useSaveImportMapping();
+  const deleteMapping = useDeleteImportMapping();
+  const depot = setup.data?.depotAddress ?? null;
   const [mode, setMode] = useState<ImportMode>('skip');
   const [dryRunResult, setDryRunResult] = useState<ImportDryRun | null>(null);
   const [importId, setImportId] = useState<string | null>(null);
@@ -59,6 +76,7 @@ export function ImportTab() {
     setFile(null);
     setParsed(null);
     setMapping(null);
+    setPreset(null);
     setDryRunResult(null);
     setImportId(null);
     setReadError(null);
@@ -76,28 +94,77 @@ export function ImportTab() {
       return;
     }
     setParsed({ ...result, fileName: chosen.name });
-    setMapping(rememberedMapping(result.headers) ?? guessMapping(result.headers));
+    // A shop's export is recognised from its headings; the admin's last mapping for the same headings comes first.
+    const found = detectPreset(result.headers);
+    setPreset(found);
+    const remembered = rememberedMapping(result.headers);
+    setStartFrom(remembered ? 'remembered' : found ? `preset:${found.id}` : 'guess');
+    const depotAddress = setup.data ? depot : ((await setup.refetch()).data?.depotAddress ?? null);
+    setMapping(remembered ?? withDepot(found?.mapping ?? guessedImportMapping(result.headers), depotAddress));
   };
 
-  const setColumn = (field: (typeof IMPORT_FIELDS)[number], value: string | null) => {
-    if (!parsed || !mapping) return;
-    const next = { ...mapping, [field]: value === null || value === '' ? null : Number(value) };
+  const change = (next: ImportMapping) => {
+    if (!parsed) return;
     setMapping(next);
     rememberMapping(parsed.headers, next);
     setDryRunResult(null);
   };
+  const setSource = (field: ImportField, source: ImportFieldSource | null) => {
+    if (!mapping) return;
+    const fields = { ...mapping.fields };
+    if (source) fields[field] = source;
+    else delete fields[field];
+    change({ ...mapping, fields });
+  };
+  const chooseSource = (field: ImportField, key: string | null) => {
+    const current = mapping?.fields[field];
+    if (!key) return setSource(field, null);
+    if (key.startsWith('c:')) return setSource(field, { kind: 'columns', columns: [key.slice(2)], join: 'comma' });
+    if (key === 'value') return setSource(field, { kind: 'value', value: current?.kind === 'value' ? current.value : field === 'pickupAddress' && depot ? depot : '' });
+    if (key === 'generate') return setSource(field, { kind: 'generate', format: 'ot-digits' });
+    // Several columns: start from the one chosen, if any.
+    setSource(field, { kind: 'columns', columns: current?.kind === 'columns' ? current.columns : [], join: 'comma' });
+  };
+  const startWith = (choice: string | null) => {
+    if (!parsed || !choice) return;
+    setStartFrom(choice);
+    const saved = setup.data?.mappings.find((m) => `saved:${m.id}` === choice);
+    const next = saved ? saved.mapping : choice.startsWith('preset:') && preset ? preset.mapping : guessedImportMapping(parsed.headers);
+    change(withDepot(next, depot));
+  };
 
-  const missing = mapping ? IMPORT_REQUIRED_FIELDS.filter((f) => mapping[f] === null) : [];
+  // A field with a fixed value must have one; several columns need at least one.
+  const hasSource = (field: ImportField) => {
+    const source = mapping?.fields[field];
+    if (!source) return false;
+    if (source.kind === 'value') return source.value.trim() !== '';
+    if (source.kind === 'columns') return source.columns.length > 0;
+    return true;
+  };
+  const missing = mapping ? IMPORT_REQUIRED_FIELDS.filter((f) => !hasSource(f)) : [];
   const tooMany = parsed ? parsed.records.length > IMPORT_ROW_LIMIT : false;
   const noRows = parsed ? parsed.records.length === 0 : false;
   const ready = parsed && mapping && missing.length === 0 && !tooMany && !noRows;
-  const request = (): PackageImportRequest | null => (ready ? { fileName: parsed.fileName, mode, rows: mappedRows(parsed, mapping) } : null);
+  const request = (): PackageImportRequest | null => {
+    if (!ready) return null;
+    const mapped = applyImportMapping(parsed.headers, parsed.records, mapping);
+    return { fileName: parsed.fileName, mode, rows: mapped.rows, trackingNumberFormat: mapped.trackingNumberFormat };
+  };
 
-  const options = useMemo(
-    () => [{ value: '', label: T.notMapped }, ...(parsed?.headers ?? []).map((h, i) => ({ value: String(i), label: h || `#${i + 1}` }))],
-    [parsed],
+  const headingOptions = useMemo(() => [...new Set(parsed?.headers.filter(Boolean) ?? [])], [parsed]);
+  const preview = useMemo(
+    () => (parsed && mapping ? applyImportMapping(parsed.headers, parsed.records.slice(0, PREVIEW_RECORDS), mapping) : null),
+    [parsed, mapping],
   );
-  const first = parsed?.records[0]?.cells;
+  const packageCount = useMemo(() => (parsed && mapping?.groupBy ? applyImportMapping(parsed.headers, parsed.records, { fields: {}, groupBy: mapping.groupBy }).rows.length : null), [parsed, mapping?.groupBy]);
+  const first = preview?.rows[0]?.values;
+  const startOptions = [
+    ...(preset ? [{ value: `preset:${preset.id}`, label: T.presetOption(preset.name) }] : []),
+    { value: 'guess', label: T.guessOption },
+    ...(startFrom === 'remembered' ? [{ value: 'remembered', label: T.rememberedOption }] : []),
+    ...(setup.data?.mappings ?? []).map((m) => ({ value: `saved:${m.id}`, label: T.savedOption(m.name) })),
+  ];
+  const savedChosen = setup.data?.mappings.find((m) => `saved:${m.id}` === startFrom) ?? null;
 
   // From the moment the import is accepted until its first progress arrives, it counts as running.
   const running = importId !== null && (!job || job.status === 'queued' || job.status === 'running');
@@ -141,7 +208,53 @@ export function ImportTab() {
           <Text size="sm" c="dimmed" mb="xs">
             {T.mappingHelp}
           </Text>
-          <Table.ScrollContainer minWidth={320}>
+          <Group gap="sm" align="flex-end" wrap="wrap" mb="xs">
+            <Select
+              label={T.startFrom}
+              data={startOptions}
+              value={startFrom}
+              onChange={startWith}
+              allowDeselect={false}
+              disabled={importId !== null}
+              style={{ flex: '1 1 16rem' }}
+            />
+            {savedChosen && (
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={T.deleteSaved(savedChosen.name)}
+                title={T.deleteSaved(savedChosen.name)}
+                onClick={() =>
+                  deleteMapping.mutate(savedChosen.id, {
+                    onSuccess: () => {
+                      setStartFrom('guess');
+                      notifications.show({ message: T.deleted });
+                    },
+                    onError: showError,
+                  })
+                }
+              >
+                ×
+              </ActionIcon>
+            )}
+          </Group>
+          {preset && startFrom === `preset:${preset.id}` && (
+            <Alert color="blue" mb="xs" role="status">
+              {T.presetFound(preset.name)}
+            </Alert>
+          )}
+          <Select
+            label={T.groupBy}
+            description={T.groupHelp}
+            data={[{ value: '', label: T.groupNone }, ...headingOptions.map((h) => ({ value: h, label: T.groupByColumn(h) }))]}
+            value={mapping.groupBy ?? ''}
+            onChange={(value) => change({ ...mapping, groupBy: value || null })}
+            allowDeselect={false}
+            disabled={importId !== null}
+            mb="xs"
+          />
+          {packageCount !== null && <Text size="sm" mb="xs">{T.packagesFound(packageCount, parsed.records.length)}</Text>}
+          <Table.ScrollContainer minWidth={300}>
             <Table verticalSpacing={4}>
               <Table.Thead>
                 <Table.Tr>
@@ -152,12 +265,21 @@ export function ImportTab() {
               </Table.Thead>
               <Table.Tbody>
                 {IMPORT_FIELDS.map((field) => {
-                  const index = mapping[field];
+                  const source = mapping.fields[field];
+                  const label = IMPORT_FIELD_LABELS[field];
                   const required = IMPORT_REQUIRED_FIELDS.includes(field);
+                  const key = sourceKey(source);
+                  const data = [
+                    { value: '', label: T.sources.none },
+                    ...(field === 'trackingNumber' ? [{ value: 'generate', label: T.sources.generate }] : []),
+                    { value: 'value', label: T.sources.value },
+                    { value: 'several', label: T.sources.several },
+                    ...headingOptions.map((h) => ({ value: `c:${h}`, label: h })),
+                  ];
                   return (
                     <Table.Tr key={field}>
                       <Table.Td>
-                        {IMPORT_FIELD_LABELS[field]}
+                        {label}
                         {required && (
                           <Text span size="xs" c="red" ml={4}>
                             {T.required}
@@ -165,19 +287,63 @@ export function ImportTab() {
                         )}
                       </Table.Td>
                       <Table.Td>
-                        <Select
-                          aria-label={`${T.column}: ${IMPORT_FIELD_LABELS[field]}`}
-                          data={options}
-                          value={index === null ? '' : String(index)}
-                          onChange={(value) => setColumn(field, value)}
-                          allowDeselect={false}
-                          size="xs"
-                          disabled={importId !== null}
-                        />
+                        <Stack gap={4}>
+                          <Select
+                            aria-label={`${T.column}: ${label}`}
+                            data={data}
+                            value={key}
+                            onChange={(value) => chooseSource(field, value)}
+                            allowDeselect={false}
+                            size="xs"
+                            disabled={importId !== null}
+                          />
+                          {source?.kind === 'columns' && key === 'several' && (
+                            <>
+                              <MultiSelect
+                                aria-label={T.columnsOf(label)}
+                                data={headingOptions}
+                                value={source.columns}
+                                onChange={(columns) => setSource(field, { ...source, columns })}
+                                size="xs"
+                                searchable
+                                disabled={importId !== null}
+                              />
+                              <Select
+                                aria-label={T.joinOf(label)}
+                                data={IMPORT_JOIN_IDS.map((j) => ({ value: j, label: T.joins[j] }))}
+                                value={source.join}
+                                onChange={(join) => setSource(field, { ...source, join: (join ?? 'comma') as ImportJoin })}
+                                allowDeselect={false}
+                                size="xs"
+                                disabled={importId !== null}
+                              />
+                            </>
+                          )}
+                          {source?.kind === 'value' && (
+                            <TextInput
+                              aria-label={T.valueOf(label)}
+                              value={source.value}
+                              onChange={(e) => setSource(field, { kind: 'value', value: e.currentTarget.value })}
+                              size="xs"
+                              disabled={importId !== null}
+                            />
+                          )}
+                          {source?.kind === 'generate' && (
+                            <Select
+                              aria-label={T.formatOf(label)}
+                              data={TRACKING_NUMBER_FORMAT_IDS.map((f) => ({ value: f, label: TRACKING_NUMBER_FORMATS[f] }))}
+                              value={source.format}
+                              onChange={(format) => setSource(field, { kind: 'generate', format: (format ?? 'ot-digits') as TrackingNumberFormat })}
+                              allowDeselect={false}
+                              size="xs"
+                              disabled={importId !== null}
+                            />
+                          )}
+                        </Stack>
                       </Table.Td>
                       <Table.Td visibleFrom="sm">
-                        <Text size="xs" lineClamp={1}>
-                          {index === null ? '' : (first?.[index] ?? '')}
+                        <Text size="xs" lineClamp={2}>
+                          {source?.kind === 'generate' ? T.madeOnImport : (first?.[field] ?? '')}
                         </Text>
                       </Table.Td>
                     </Table.Tr>
@@ -186,10 +352,45 @@ export function ImportTab() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+          {preview && preview.missingHeadings.length > 0 && (
+            <Alert color="yellow" mt="xs">
+              {T.missingHeadings(preview.missingHeadings.join(', '))}
+            </Alert>
+          )}
           {missing.length > 0 && (
             <Alert color="yellow" mt="xs">
               {T.missingRequired(missing.map((f) => IMPORT_FIELD_LABELS[f]).join(', '))}
             </Alert>
+          )}
+          {importId === null && (
+            <Group
+              component="form"
+              gap="sm"
+              align="flex-end"
+              wrap="wrap"
+              mt="sm"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const name = saveName.trim();
+                if (!name) return;
+                saveMapping.mutate(
+                  { name, mapping },
+                  {
+                    onSuccess: (saved) => {
+                      setStartFrom(`saved:${saved.id}`);
+                      setSaveName('');
+                      notifications.show({ message: T.saved(saved.name) });
+                    },
+                    onError: showError,
+                  },
+                );
+              }}
+            >
+              <TextInput label={T.saveName} placeholder={T.saveNamePlaceholder} value={saveName} onChange={(e) => setSaveName(e.currentTarget.value)} style={{ flex: '1 1 14rem' }} maxLength={100} />
+              <Button type="submit" variant="default" disabled={!saveName.trim()} loading={saveMapping.isPending}>
+                {T.save}
+              </Button>
+            </Group>
           )}
         </Paper>
       )}

@@ -1,9 +1,9 @@
-import { IMPORT_FIELD_ALIASES, IMPORT_FIELD_LABELS, IMPORT_FIELDS, type ImportField } from '@cargo/shared';
+import { IMPORT_FIELD_ALIASES, IMPORT_FIELD_LABELS, IMPORT_FIELDS, importMappingSchema, type ImportField, type ImportMapping } from '@cargo/shared';
 
 /** A field's column: its index in the file's header, or null when the file has none for it. */
 export type ColumnMapping = Record<ImportField, number | null>;
 
-const STORAGE_KEY = 'cargo.packageImport.mapping';
+const STORAGE_KEY = 'cargo.packageImport.mapping.v2';
 
 const normalise = (text: string) => text.toLowerCase().replace(/[\s_\-.()/]+/g, '');
 
@@ -34,27 +34,32 @@ export function guessMapping(headers: readonly string[]): ColumnMapping {
   return mapping;
 }
 
-/** The admin's choices for files with these headings, by heading; kept in this browser. */
-export function rememberedMapping(headers: readonly string[]): ColumnMapping | null {
+/** The guess as a mapping: each field from the one column guessed for it; each row one package. */
+export function guessedImportMapping(headers: readonly string[]): ImportMapping {
+  const guess = guessMapping(headers);
+  const fields: ImportMapping['fields'] = {};
+  for (const field of IMPORT_FIELDS) {
+    const index = guess[field];
+    if (index !== null && headers[index]) fields[field] = { kind: 'columns', columns: [headers[index]], join: 'comma' };
+  }
+  return { fields, groupBy: null };
+}
+
+/** The admin's last mapping for files with these headings, kept in this browser (saved mappings are on the server). */
+export function rememberedMapping(headers: readonly string[]): ImportMapping | null {
   try {
-    const stored = JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? 'null') as { headers: string[]; fields: Record<string, string | null> } | null;
+    const stored = JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? 'null') as { headers: string[]; mapping: unknown } | null;
     if (!stored || stored.headers.join('\u0000') !== headers.join('\u0000')) return null;
-    const mapping = {} as ColumnMapping;
-    for (const field of IMPORT_FIELDS) {
-      const heading = stored.fields[field];
-      const index = heading == null ? -1 : headers.indexOf(heading);
-      mapping[field] = index >= 0 ? index : null;
-    }
-    return mapping;
+    const parsed = importMappingSchema.safeParse(stored.mapping);
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
 
-export function rememberMapping(headers: readonly string[], mapping: ColumnMapping): void {
-  const fields = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, mapping[f] === null ? null : (headers[mapping[f]] ?? null)]));
+export function rememberMapping(headers: readonly string[], mapping: ImportMapping): void {
   try {
-    window.localStorage.setItem(STORAGE_KEY, JSON.stringify({ headers, fields }));
+    window.localStorage.setItem(STORAGE_KEY, JSON.stringify({ headers, mapping }));
   } catch {
     // Storage can be blocked; the guess works without it.
   }

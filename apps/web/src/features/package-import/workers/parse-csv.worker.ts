@@ -1,3 +1,4 @@
+import { IMPORT_CSV_DELIMITERS } from '@cargo/shared';
 import Papa from 'papaparse';
 
 /** What the worker answers: the header and each record with its number in the file (the header is record 1). */
@@ -9,6 +10,7 @@ const scope = self as unknown as { onmessage: ((event: MessageEvent<File>) => vo
 scope.onmessage = (event) => {
   Papa.parse<string[]>(event.data, {
     skipEmptyLines: false,
+    delimitersToGuess: IMPORT_CSV_DELIMITERS,
     complete: (result) => {
       const [header, ...rest] = result.data;
       if (!header) {
