@@ -89,6 +89,7 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'POST /api/drivers/:id/fixes': driver('driver-id'),
   'GET /api/drivers/phone/:phone': driver('driver-phone'),
   'GET /api/drivers/:id/packages': driver('driver-id'),
+  'GET /api/drivers/:id/customer-instructions': driver('driver-id'),
   'GET /api/drivers/:id/stops': driver('driver-id'),
   'POST /api/drivers/:id/location': driver('driver-id'),
   'PATCH /api/packages/:id/status': driver('package'),

@@ -33,6 +33,7 @@ import customerLinkRoutes from './customer-links/index.ts';
 import customerActionRoutes from './customer-actions/index.ts';
 import packageCustomerActionRoutes from './packages/customer-actions.ts';
 import driverFeedbackRoutes from './drivers/feedback.ts';
+import driverInstructionRoutes from './drivers/customer-instructions.ts';
 
 /**
  * Every route plugin. A route lives in the folder named by the first segment of its URL after /api
@@ -74,4 +75,5 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(customerActionRoutes);
   await app.register(packageCustomerActionRoutes);
   await app.register(driverFeedbackRoutes);
+  await app.register(driverInstructionRoutes);
 }

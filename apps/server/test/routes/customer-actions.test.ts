@@ -367,6 +367,21 @@ describeApi('customer actions', () => {
     expect(locked.json().message).toBe('A rating can be changed for 7 days only');
   });
 
+  it('the assigned driver sees the instructions and safe place, and the access code only on the day; another driver nothing', async () => {
+    const pkg = await customerPackage();
+    const token = await linkOf(pkg);
+    expect((await instruct(token, { instructions: 'Ring the top bell', safePlace: 'neighbour', neighbourName: 'Mrs Lee, no. 12', accessCode: 'DOOR-99' })).statusCode).toBe(200);
+    const stops = (as: string) => ctx.request({ method: 'GET', url: `/api/drivers/${driver.id}/customer-instructions`, token: as });
+    const before = (await stops(driver.token)).json().find((r: { packageId: string }) => r.packageId === pkg.id);
+    expect(before).toMatchObject({ instructions: 'Ring the top bell', safePlace: 'neighbour', neighbourName: 'Mrs Lee, no. 12', accessCode: null, accessCodeLater: true });
+    await setStatus(pkg, 'out_for_delivery');
+    const onTheDay = (await stops(driver.token)).json().find((r: { packageId: string }) => r.packageId === pkg.id);
+    expect(onTheDay).toMatchObject({ accessCode: 'DOOR-99', accessCodeLater: false });
+    const other = await makeDriver(ctx);
+    expect((await stops(other.token)).statusCode).toBe(403);
+    expect((await ctx.request({ method: 'GET', url: `/api/drivers/${other.id}/customer-instructions`, token: other.token })).body).not.toContain('DOOR-99');
+  });
+
   it('changes are limited per link (429)', async () => {
     const pkg = await customerPackage();
     const token = await linkOf(pkg);

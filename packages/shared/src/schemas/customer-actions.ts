@@ -155,3 +155,19 @@ export const toReplanItemSchema = z.object({
   chosenAt: z.string(),
 });
 export type ToReplanItem = z.infer<typeof toReplanItemSchema>;
+
+/**
+ * What the driver sees of a stop's customer actions (GET /api/drivers/{id}/customer-instructions): the access code only
+ * on the day the package is out for delivery with this driver (null otherwise, with `accessCodeLater` saying one waits).
+ */
+export const driverStopInstructionsSchema = z.object({
+  packageId: z.string(),
+  instructions: z.string(),
+  safePlace: safePlace.nullable(),
+  neighbourName: z.string().nullable(),
+  signatureWaived: z.boolean(),
+  accessCode: z.string().nullable(),
+  accessCodeLater: z.boolean(),
+  updatedAt: z.string(),
+});
+export type DriverStopInstructions = z.infer<typeof driverStopInstructionsSchema>;
