@@ -153,6 +153,34 @@ test('from the email: a safe place and an instruction for the driver', async ({ 
 
   const saved = await request.get(`${ctx.base}/api/packages/${pkg.id}/customer-actions`, { headers: ctx.auth });
   expect((await saved.json()).instructions).toMatchObject({ safePlace: 'porch', instructions: 'Behind the blue flower pot, please', accessCode: 'GATE-2468' });
+
+  // The driver, on the day: the stop shows the safe place, the instruction and the code; the close-stop sheet opens
+  // with 'porch' as where it was left.
+  expect((await request.patch(`${ctx.base}/api/packages/${pkg.id}/status`, { headers: ctx.auth, data: { status: 'out_for_delivery' } })).ok()).toBeTruthy();
+  const driverPage = await page.context().newPage();
+  await driverPage.setViewportSize({ width: 375, height: 812 });
+  const profile = await (await request.get(`${ctx.base}/api/drivers/me`, { headers: { authorization: `Bearer ${ctx.driverToken}` } })).json();
+  await driverPage.addInitScript(
+    ([t, p]) => {
+      window.localStorage.setItem('driver_token', t);
+      window.localStorage.setItem('driver_profile', p);
+    },
+    [ctx.driverToken, JSON.stringify(profile)] as const,
+  );
+  await driverPage.goto(`${ctx.base}/driver-dashboard`);
+  const stop = driverPage.getByRole('article').filter({ hasText: pkg.trackingNumber });
+  const notes = stop.getByRole('region', { name: "Customer's instructions" });
+  await expect(notes).toContainText('Safe place: Porch', { timeout: 30_000 });
+  await expect(notes).toContainText('Instructions: Behind the blue flower pot, please');
+  await expect(notes).toContainText('Access code: GATE-2468');
+  await stop.getByRole('button', { name: `Close stop ${pkg.trackingNumber}` }).click();
+  const sheet = driverPage.getByRole('dialog', { name: `Close stop: ${pkg.trackingNumber}` });
+  await expect(sheet.getByRole('region', { name: "Customer's instructions" })).toContainText('Safe place: Porch');
+  await expect(sheet.getByRole('region', { name: "Customer's instructions" })).toContainText('Behind the blue flower pot, please');
+  await sheet.getByRole('button', { name: 'Left without a person' }).click();
+  await expect(sheet.getByLabel('Where was it left?')).toHaveValue('porch');
+  await driverPage.screenshot({ path: '/tmp/ca/driver-sheet-375.png' });
+  await driverPage.close();
 });
 
 test('after an attempt: the customer picks a Thursday from the email, and dispatch sees it in the list to re-plan', async ({ page, request }) => {
