@@ -30,4 +30,17 @@ await build({
   external,
   logLevel: 'warning',
 });
+// The planner's worker thread (issue 34, design.md §14): `new URL('./planning-thread.mjs', import.meta.url)` from
+// server.js. It imports only the solver, which needs no npm package.
+await build({
+  entryPoints: { 'planning-thread': 'src/services/planning/solver/planning-thread.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  external,
+  logLevel: 'warning',
+});
 console.log('server built: apps/server/dist/server.js, apps/server/dist/cli.js');
