@@ -137,6 +137,8 @@ const envSchema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   /** Pickup requests (and driver self-registrations) per IP per hour (design.md §4: 10). */
   PICKUP_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Changes a customer makes through one customer link per hour (issue 33): instructions, a new day, a rating. */
+  CUSTOMER_ACTIONS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Open /ws connections per IP on one instance (design.md §4): a tab holds one, so a household or an office fits. */
   WS_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(50),

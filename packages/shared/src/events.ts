@@ -17,6 +17,10 @@ export const EVENT_TYPES = [
   'package.returned',
   'package.cancelled',
   'package.eta_changed',
+  'package.instructions_updated',
+  'package.rescheduled',
+  'feedback.received',
+  'feedback.low_rating',
   'pickup_request.created',
   'pickup_request.confirmed',
 ] as const;
@@ -35,6 +39,10 @@ export const EVENT_LABELS: Record<EventType, string> = {
   'package.returned': 'Returned',
   'package.cancelled': 'Cancelled',
   'package.eta_changed': 'Expected arrival outside the delivery window',
+  'package.instructions_updated': 'Customer gave delivery instructions',
+  'package.rescheduled': 'Customer chose a new delivery day',
+  'feedback.received': 'Customer rated the delivery',
+  'feedback.low_rating': 'Low rating (2 stars or fewer)',
   'pickup_request.created': 'Pickup request received',
   'pickup_request.confirmed': 'Pickup request confirmed',
 };

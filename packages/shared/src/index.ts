@@ -31,3 +31,4 @@ export * from './schemas/retention.ts';
 export * from './tracking-number-formats.ts';
 export * from './import-mapping.ts';
 export * from './planning-contract.ts';
+export * from './schemas/customer-actions.ts';

@@ -16,6 +16,7 @@ import * as m013 from './migrations/013-locations-trail-covering-index.ts';
 import * as m014 from './migrations/014-order-imports.ts';
 import * as m015 from './migrations/015-phones-e164.ts';
 import * as m016 from './migrations/016-reopened-deliveries.ts';
+import * as m018 from './migrations/018-customer-actions.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '014-order-imports': m014,
   '015-phones-e164': m015,
   '016-reopened-deliveries': m016,
+  '018-customer-actions': m018,
 };
 
 class BundledProvider implements MigrationProvider {

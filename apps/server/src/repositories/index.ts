@@ -4,6 +4,7 @@ import { AdminRepository } from './admins.ts';
 import { ApiKeyRepository } from './api-keys.ts';
 import { AuditRepository } from './audit.ts';
 import { DeferredChanges, NO_CHANGES, type ChangeSink } from './changes.ts';
+import { CustomerActionRepository } from './customer-actions.ts';
 import { DeliveryProofRepository } from './delivery-proof.ts';
 import { DeviceRepository } from './devices.ts';
 import { DriverRepository } from './drivers.ts';
@@ -47,6 +48,7 @@ export class Repositories {
   readonly importMappings: ImportMappingRepository;
   readonly audit: AuditRepository;
   readonly retention: RetentionRepository;
+  readonly customerActions: CustomerActionRepository;
   /**
    * Where this set's bookkeeping writes and the retention job's deletes run (offload.ts): set on the server's own set
    * by the database plugin; a transaction's set has none, so they stay inside the transaction.
@@ -77,6 +79,7 @@ export class Repositories {
     this.importMappings = new ImportMappingRepository(db);
     this.audit = new AuditRepository(db);
     this.retention = new RetentionRepository(db, this.offload);
+    this.customerActions = new CustomerActionRepository(db);
   }
 
   /** Set once by the database plugin: the fix writer's `offloadWrite` (SQLite's writer thread, decision 085). */

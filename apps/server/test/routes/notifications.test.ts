@@ -378,7 +378,7 @@ describeApi('notifications', () => {
       expect(list.statusCode).toBe(200);
       const templates = list.json<NotificationTemplate[]>();
       const on = templates.filter((t) => t.enabled && t.audience === 'customer').map((t) => t.eventType);
-      expect(new Set(on)).toEqual(new Set(['package.out_for_delivery', 'package.arriving', 'package.delivered', 'package.attempted', 'package.exception', 'package.eta_changed', 'pickup_request.created']));
+      expect(new Set(on)).toEqual(new Set(['package.out_for_delivery', 'package.arriving', 'package.delivered', 'package.attempted', 'package.exception', 'package.eta_changed', 'package.rescheduled', 'pickup_request.created']));
       expect(templates.every((t) => t.channelConfigured)).toBe(true);
 
       const pkg = await customer({ customerName: 'Zoë <script>alert(1)</script>' });

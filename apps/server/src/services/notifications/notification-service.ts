@@ -28,11 +28,6 @@ export const NOTIFICATION_SETTINGS = 'notifications';
 const SECRET_SETTING = 'notifications_secret';
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { quietHoursStart: '21:00', quietHoursEnd: '08:00', dailyCapPerPackage: 5 };
 
-/** Events after which the customer's link is a live one (a customer share link) rather than the tracking page. */
-const LIVE_LINK_EVENTS: ReadonlySet<string> = new Set(['package.out_for_delivery', 'package.approaching', 'package.arriving', 'package.eta_changed']);
-/** How long a live link in a message stays open. */
-const LIVE_LINK_HOURS = 8;
-
 export interface NotificationOptions {
   email: EmailChannel | null;
   sms: SmsChannel | null;
@@ -45,13 +40,13 @@ export interface NotificationOptions {
   retryBaseMs: number;
   /** How long a sender holds a message (ms); one that died mid-send lets it go then. */
   leaseMs: number;
-  /** Makes a customer live link for a package (services/share-links.ts). */
-  liveLink: (pkg: { id: string; trackingNumber: string }, hours: number) => Promise<string>;
+  /** The package's one customer link (services/customer-actions/customer-link.ts): made once, then reused. */
+  customerLink: (pkg: { id: string; trackingNumber: string }) => Promise<string>;
   /**
    * The address such a link has, with a stand-in for its token, made for nothing: what the template preview shows
-   * (decision 090). A preview makes no link: a link is a working credential to the package's live position.
+   * (decision 090). A preview makes no link: a link is a working credential to the package's live page and actions.
    */
-  liveLinkPreview: () => string;
+  customerLinkPreview: () => string;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -111,7 +106,7 @@ export class NotificationService {
       const recipient = this.recipientOf(subject, template.channel, template.audience);
       if (!recipient) continue;
       const skip = await this.skipReason(event, subject, template, recipient, data, nowMs);
-      link ??= await this.trackingLink(event.type, subject, 'make');
+      link ??= await this.trackingLink(subject, 'make');
       const rendered = await this.compose(template, subject, recipient, data, link).catch((err: unknown) => {
         this.options.log.error({ err, template: templateId(template) }, 'a notification template failed to render');
         return null;
@@ -329,7 +324,7 @@ export class NotificationService {
     const newest = (await this.repos.events.forSubject('package', pkg.id)).filter((e) => e.type === input.eventType).at(-1);
     const data: Record<string, unknown> = newest ? parseData(newest.data) : input.eventType === 'package.attempted' ? { reason: 'Nobody home' } : {};
     const template = { channel: input.channel, audience: 'customer' as const, subject: input.subject, body: input.body };
-    const link = await this.trackingLink(input.eventType, subject, 'preview');
+    const link = await this.trackingLink(subject, 'preview');
     try {
       return await this.compose(template, subject, this.recipientOf(subject, input.channel, 'customer'), data, link);
     } catch (err) {
@@ -479,18 +474,17 @@ export class NotificationService {
   }
 
   /**
-   * The customer's link: a live share link while the package is on its way, otherwise the tracking page. A preview
-   * shows the live link's address with a stand-in token and makes none.
+   * The customer's link in every message of a package, from 'package created' on (issue 33): the package's one
+   * customer link, which opens the live page and the customer's actions; the tracking page if it cannot be made. A
+   * preview shows the link's address with a stand-in token and makes none (decision 090).
    */
-  private async trackingLink(eventType: string, subject: Subject, mode: 'make' | 'preview'): Promise<string> {
+  private async trackingLink(subject: Subject, mode: 'make' | 'preview'): Promise<string> {
     if (!subject.packageId) return `${this.base()}/`;
-    if (LIVE_LINK_EVENTS.has(eventType)) {
-      if (mode === 'preview') return this.options.liveLinkPreview();
-      try {
-        return await this.options.liveLink({ id: subject.packageId, trackingNumber: subject.trackingNumber ?? '' }, LIVE_LINK_HOURS);
-      } catch (err) {
-        this.options.log.warn({ err }, 'a live link for a message could not be made: the tracking page is linked instead');
-      }
+    if (mode === 'preview') return this.options.customerLinkPreview();
+    try {
+      return await this.options.customerLink({ id: subject.packageId, trackingNumber: subject.trackingNumber ?? '' });
+    } catch (err) {
+      this.options.log.warn({ err }, 'a customer link for a message could not be made: the tracking page is linked instead');
     }
     return `${this.base()}/?track=${encodeURIComponent(subject.trackingNumber ?? '')}`;
   }
@@ -502,6 +496,12 @@ export class NotificationService {
       ...subject.values,
       eta,
       reason: typeof data.reason === 'string' ? data.reason : '',
+      // Customer actions (issue 33): the day a customer chose; a rating for the coordinator's alert.
+      chosen_day: typeof data.chosenLabel === 'string' ? data.chosenLabel : '',
+      rating: typeof data.stars === 'number' ? String(data.stars) : '',
+      rating_comment: data.hasComment === true ? 'yes' : '',
+      rating_tags: Array.isArray(data.tagLabels) ? data.tagLabels.join(', ') : '',
+      driver_name: typeof data.driverName === 'string' ? data.driverName : '',
       tracking_link: link,
       company_name: this.options.company.name,
       company_phone: this.options.company.phone,

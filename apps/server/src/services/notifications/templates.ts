@@ -27,7 +27,7 @@ type Texts = { subject: string; email: string; sms: string; on: boolean };
 
 /** The customer's messages, per event: on by default where a customer expects to hear (issue 17: out for delivery,
  * arriving, delivered, attempted, exception, the pickup request received, the advance notice). */
-const CUSTOMER: Record<EventType, Texts> = {
+const CUSTOMER: Record<Exclude<EventType, 'feedback.low_rating'>, Texts> = {
   'package.created': {
     on: false,
     subject: 'We have your package {{ tracking_number }}',
@@ -49,7 +49,7 @@ const CUSTOMER: Record<EventType, Texts> = {
   'package.out_for_delivery': {
     on: true,
     subject: 'Your package {{ tracking_number }} is out for delivery',
-    email: 'Hello {{ customer_name }},\n\nYour package {{ tracking_number }} is out for delivery to {{ delivery_address }}.{% if eta != "" %} Expected arrival: {{ eta }}.{% endif %}\n\nWatch the driver approach: {{ tracking_link }}',
+    email: 'Hello {{ customer_name }},\n\nYour package {{ tracking_number }} is out for delivery to {{ delivery_address }}.{% if eta != "" %} Expected arrival: {{ eta }}.{% endif %}\n\nWatch the driver approach, or tell the driver where to leave it: {{ tracking_link }}',
     sms: '{{ company_name }}: package {{ tracking_number }} is out for delivery today. Watch it live: {{ tracking_link }}',
   },
   'package.approaching': {
@@ -67,14 +67,14 @@ const CUSTOMER: Record<EventType, Texts> = {
   'package.delivered': {
     on: true,
     subject: 'Delivered: package {{ tracking_number }}',
-    email: 'Hello {{ customer_name }},\n\nYour package {{ tracking_number }} has been delivered to {{ delivery_address }}.\n\nDetails: {{ tracking_link }}',
-    sms: '{{ company_name }}: package {{ tracking_number }} has been delivered. Details: {{ tracking_link }}',
+    email: 'Hello {{ customer_name }},\n\nYour package {{ tracking_number }} has been delivered to {{ delivery_address }}.\n\nHow did we do? Rate the delivery: {{ tracking_link }}',
+    sms: '{{ company_name }}: package {{ tracking_number }} has been delivered. How did we do? {{ tracking_link }}',
   },
   'package.attempted': {
     on: true,
     subject: 'We could not deliver package {{ tracking_number }}',
-    email: 'Hello {{ customer_name }},\n\nWe tried to deliver your package {{ tracking_number }} but could not.{% if reason != "" %} Reason: {{ reason }}.{% endif %} We will contact you to arrange another attempt; you can also call us at {{ company_phone }}.\n\nDetails: {{ tracking_link }}',
-    sms: '{{ company_name }}: we could not deliver package {{ tracking_number }}{% if reason != "" %} ({{ reason }}){% endif %}. Call {{ company_phone }} to arrange another attempt.',
+    email: 'Hello {{ customer_name }},\n\nWe tried to deliver your package {{ tracking_number }} but could not.{% if reason != "" %} Reason: {{ reason }}.{% endif %}\n\nChoose a new day for the delivery, or tell the driver where to leave it: {{ tracking_link }}\n\nYou can also call us at {{ company_phone }}.',
+    sms: '{{ company_name }}: we could not deliver package {{ tracking_number }}{% if reason != "" %} ({{ reason }}){% endif %}. Choose a new day: {{ tracking_link }} or call {{ company_phone }}.',
   },
   'package.exception': {
     on: true,
@@ -100,6 +100,25 @@ const CUSTOMER: Record<EventType, Texts> = {
     email: 'Hello {{ customer_name }},\n\nYour package {{ tracking_number }} will arrive earlier than planned: it is out for delivery {{ eta }}, before its delivery window ({{ delivery_window }}). Please make sure someone can receive it, or call us at {{ company_phone }}.\n\nTrack it here: {{ tracking_link }}',
     sms: '{{ company_name }}: package {{ tracking_number }} arrives early, {{ eta }}, before its delivery window ({{ delivery_window }}). Track it: {{ tracking_link }}',
   },
+  // Customer actions (issue 33): the customer's own changes, confirmed where it helps; the link is the customer link.
+  'package.instructions_updated': {
+    on: false,
+    subject: 'Your delivery instructions for package {{ tracking_number }}',
+    email: 'Hello {{ customer_name }},\n\nWe have your delivery instructions for package {{ tracking_number }}. The driver will see them at the stop.\n\nChange them here: {{ tracking_link }}',
+    sms: '{{ company_name }}: we have your delivery instructions for package {{ tracking_number }}. Change them: {{ tracking_link }}',
+  },
+  'package.rescheduled': {
+    on: true,
+    subject: 'New delivery day for package {{ tracking_number }}',
+    email: 'Hello {{ customer_name }},\n\nWe will deliver your package {{ tracking_number }} on {{ chosen_day }}.\n\nDetails: {{ tracking_link }}',
+    sms: '{{ company_name }}: we will deliver package {{ tracking_number }} on {{ chosen_day }}. Details: {{ tracking_link }}',
+  },
+  'feedback.received': {
+    on: false,
+    subject: 'Thank you for rating package {{ tracking_number }}',
+    email: 'Hello {{ customer_name }},\n\nThank you for rating the delivery of package {{ tracking_number }}. You can change your rating for 7 days: {{ tracking_link }}',
+    sms: '{{ company_name }}: thank you for rating the delivery of package {{ tracking_number }}.',
+  },
   'pickup_request.created': {
     on: true,
     subject: 'We received your pickup request',
@@ -121,6 +140,14 @@ const COORDINATOR_ALERT: Texts = {
   sms: 'New pickup request: {{ customer_name }} {{ customer_phone }}, from {{ pickup_origin }}. Call back within 2 hours.',
 };
 
+/** The coordinator's alert of a low rating (issue 33): its own event, so dispatch can change or turn off its words. */
+const LOW_RATING_ALERT: Texts = {
+  on: true,
+  subject: 'Low rating ({{ rating }} stars) for package {{ tracking_number }}',
+  email: 'The customer {{ customer_name }} rated the delivery of package {{ tracking_number }} {{ rating }} of 5 stars.{% if rating_tags != "" %}\n\nTags: {{ rating_tags }}{% endif %}{% if rating_comment != "" %}\n\nThe customer left a comment: read it on the package in the admin panel.{% endif %}\n\nDriver: {{ driver_name }}',
+  sms: 'Low rating: package {{ tracking_number }} got {{ rating }} of 5 stars from {{ customer_name }}.',
+};
+
 /** Every template the product has, with its default words and whether it is on. */
 export const DEFAULT_TEMPLATES: readonly TemplateDefault[] = [
   ...(Object.entries(CUSTOMER) as Array<[EventType, Texts]>).flatMap(([eventType, t]) => [
@@ -129,6 +156,8 @@ export const DEFAULT_TEMPLATES: readonly TemplateDefault[] = [
   ]),
   { eventType: 'pickup_request.created', channel: 'email', audience: 'coordinator', enabled: COORDINATOR_ALERT.on, subject: COORDINATOR_ALERT.subject, body: COORDINATOR_ALERT.email },
   { eventType: 'pickup_request.created', channel: 'sms', audience: 'coordinator', enabled: COORDINATOR_ALERT.on, subject: null, body: COORDINATOR_ALERT.sms },
+  { eventType: 'feedback.low_rating', channel: 'email', audience: 'coordinator', enabled: LOW_RATING_ALERT.on, subject: LOW_RATING_ALERT.subject, body: LOW_RATING_ALERT.email },
+  { eventType: 'feedback.low_rating', channel: 'sms', audience: 'coordinator', enabled: LOW_RATING_ALERT.on, subject: null, body: LOW_RATING_ALERT.sms },
 ];
 
 /** Merge fields: every value a template sees, as text. */
