@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { earlyArrival } from '../services/notifications/delivery-window.ts';
 import { isPastWindow, packageWindow } from './package-window.ts';
 
 // Monday - Wednesday, delivered to the Art Institute of Chicago (America/Chicago, UTC-6 in November).
@@ -10,15 +9,6 @@ describe("a package's delivery window is days of its delivery address's clock", 
     expect(packageWindow(chicago)?.timeZone).toBe('America/Chicago');
     expect(isPastWindow(chicago, Date.parse('2026-11-26T05:30:00Z'))).toBe(false); // Wed 23:30 CST
     expect(isPastWindow(chicago, Date.parse('2026-11-26T06:30:00Z'))).toBe(true); // Thu 00:30 CST
-  });
-  it('the advance notice: set out on Sunday evening in Chicago is early (already Monday in UTC), Monday 00:30 is not', () => {
-    expect(earlyArrival(chicago, Date.parse('2026-11-23T03:00:00Z'))).toEqual({
-      reason: 'early',
-      expectedDay: 'Sunday, November 22, 2026',
-      windowStart: 'Monday, November 23, 2026',
-      windowEnd: 'Wednesday, November 25, 2026',
-    });
-    expect(earlyArrival(chicago, Date.parse('2026-11-23T06:30:00Z'))).toBeNull();
   });
   it('no window for free text', () => {
     expect(packageWindow({ ...chicago, estimatedDelivery: '2-3 business days' })).toBeNull();
