@@ -67,6 +67,12 @@ export default tseslint.config(
     },
   },
 
+  // Server: auth/ (who a caller is, the role table) and lib/ stand below every layer (issue 31).
+  {
+    files: ['apps/server/src/auth/**/*.ts', 'apps/server/src/lib/**/*.ts'],
+    rules: { 'cargo/server-ground-floor': 'error' },
+  },
+
   // packages/shared runs in the browser too: nothing Node-only, nothing of the server or the database.
   {
     files: ['packages/shared/**/*.ts'],

@@ -1,4 +1,4 @@
-import { deviceSchema, globalLocationSchema, packageSchema, pickupRequestSchema, statusHistoryEntrySchema, type Package } from '@cargo/shared';
+import { deviceSchema, formatPhone, globalLocationSchema, packageSchema, pickupRequestSchema, statusHistoryEntrySchema, type Package } from '@cargo/shared';
 import { z } from 'zod';
 import { bearer } from '../fixtures.ts';
 import {
@@ -128,7 +128,7 @@ test('Tracking: SMS says plainly that no gateway is configured; a customer link 
   await sms.getByRole('button', { name: 'Send through the SMS gateway' }).click();
   await expect(page.getByText('Phone Required')).toBeVisible();
   await pickPackage(page, sms, pkg);
-  await expect(sms.getByRole('textbox', { name: field('Driver phone') })).toHaveValue(driver.phone);
+  await expect(sms.getByRole('textbox', { name: field('Driver phone') })).toHaveValue(formatPhone(driver.phone));
   await expect(sms.getByRole('link', { name: 'Open in Messages' })).toHaveAttribute('href', new RegExp(`^sms:\\+?\\d+\\?&body=.*driver-track`));
   await expect(sms.getByRole('link', { name: 'Send by email' })).toHaveAttribute('href', /^mailto:\?subject=.*&body=/);
   await sms.getByRole('button', { name: 'Send through the SMS gateway' }).click();

@@ -88,6 +88,33 @@ test("a driver's History shows a PIN reset and the CSV export by whom, never the
   await expect(panel.getByRole('row').filter({ hasText: 'Export downloaded' }).first()).toContainText(E2E_ADMIN.email);
 });
 
+test('at 375 px each entry reads as a card with its changes in sight, without a sideways swipe', async ({ page, request, token }) => {
+  const tag = uniqueTag('NAR');
+  const pkg = await createPackage(request, token, { trackingNumber: tag, customerName: 'Olivia Martin' });
+  const update = await request.put(`/api/packages/${pkg.id}`, {
+    headers: bearer(token),
+    data: { trackingNumber: tag, status: pkg.status, estimatedDelivery: pkg.estimatedDelivery, pickupAddress: pkg.pickupAddress, deliveryAddress: pkg.deliveryAddress, customerName: 'Olivia Marten', customerPhone: '(312) 555-0142' },
+  });
+  expect(update.ok(), await update.text()).toBe(true);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openAdmin(page, token, '?tab=audit');
+  const log = page.getByRole('tabpanel', { name: 'Audit log' }).getByRole('region', { name: 'Audit log' });
+  // Still a table for assistive technology: the entry is a row, found by what it says.
+  const updated = log.getByRole('row').filter({ hasText: 'Package updated' }).filter({ hasText: tag });
+  await updated.getByRole('deletion').scrollIntoViewIfNeeded();
+  for (const change of [updated.getByRole('deletion'), updated.getByRole('insertion'), updated.getByText('127.0.0.1')]) {
+    await expect(change).toBeInViewport();
+    const box = (await change.boundingBox())!;
+    expect(box.x + box.width, 'inside the screen, no swipe needed').toBeLessThanOrEqual(375);
+  }
+  await expect(updated.getByRole('deletion')).toHaveText('Olivia Martin');
+  await expect(updated.getByRole('insertion')).toHaveText('Olivia Marten');
+  const scroller = await log.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(scroller.scroll, 'the log scrolls sideways').toBeLessThanOrEqual(scroller.client);
+  await expectNoHorizontalOverflow(page, 'audit log at 375px');
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, 'audit-entries-375.png') });
+});
+
 for (const width of [1280, 375]) {
   test(`the tabs sit in four named groups and every one is reachable at ${width} px`, async ({ page, token }) => {
     test.setTimeout(180_000);

@@ -1,4 +1,4 @@
-import { expect, openAdmin, test } from '../admin-fixtures.ts';
+import { expect, expectNoHorizontalOverflow, openAdmin, test } from '../admin-fixtures.ts';
 import { removeFleet, seedFleet, type SeededDriver } from '../seed.ts';
 
 /**
@@ -102,4 +102,29 @@ test('200 drivers reporting every 5 s: the map, its groups and the list stay liv
   } finally {
     await simulator.stop();
   }
+});
+
+test('at 375 px the map starts in the first screen, and scrolls under the sticky header with its zoom buttons', async ({ page, token }) => {
+  // A small phone's screen (issue 31): the day's counts are one compact row, so the map and its buttons are in sight.
+  await page.setViewportSize({ width: 375, height: 667 });
+  await openAdmin(page, token, '?tab=fleet');
+  const map = page.getByRole('region', { name: /^Map of the fleet/ });
+  const zoomIn = map.getByRole('button', { name: 'Zoom in' });
+  const zoomOut = map.getByRole('button', { name: 'Zoom out' });
+  await expect(zoomOut).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Today at a glance' })).toBeInViewport();
+  expect((await zoomOut.boundingBox())!.y + (await zoomOut.boundingBox())!.height, 'the zoom buttons in the first screen').toBeLessThanOrEqual(667);
+  await expectNoHorizontalOverflow(page, 'fleet tab at 375px');
+
+  // Scrolled until the zoom-in button sits under the header: the header is drawn over it, never the other way round.
+  const header = (await page.getByRole('banner').boundingBox())!;
+  const button = (await zoomIn.boundingBox())!;
+  await page.evaluate((dy) => window.scrollBy(0, dy), button.y + button.height / 2 - (header.y + header.height / 2));
+  const at = (await zoomIn.boundingBox())!;
+  expect(Math.abs(at.y + at.height / 2 - (header.y + header.height / 2)), 'the button is under the header').toBeLessThan(8);
+  const topmost = await page.evaluate(({ x, y }) => {
+    const element = document.elementFromPoint(x, y);
+    return element?.closest('header') ? 'header' : (element?.closest('.leaflet-control-zoom') ? 'zoom control' : (element?.tagName ?? 'nothing'));
+  }, { x: at.x + at.width / 2, y: at.y + at.height / 2 });
+  expect(topmost).toBe('header');
 });

@@ -155,7 +155,7 @@ test.describe('customer live page', () => {
     // No position: the address instead of a map.
     await expect(page.getByRole('region', { name: 'Delivery address' }).getByText(DELIVERY.address)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Map of the package route' })).toHaveCount(0);
-    await expect(card.getByRole('link', { name: 'Call Driver' })).toHaveAttribute('href', 'tel:5550107777');
+    await expect(card.getByRole('link', { name: 'Call Driver' })).toHaveAttribute('href', 'tel:+15550107777');
     await expect(connection(page)).toHaveText(/^Live updates on/);
 
     await postFix(request, token, pkg, 7_000, { speed: 14 });

@@ -1,5 +1,7 @@
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { LoginResponse, Package } from '@cargo/shared';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -13,6 +15,9 @@ import { expect, test } from '../test.ts';
  * real package and saves it; the package's message log shows what was sent and what was skipped, and why.
  */
 const PORT = 4143;
+/** SCREENSHOT_DIR=… keeps pictures of the message log for a person to look at; without it none are taken. */
+const SHOTS = process.env.SCREENSHOT_DIR;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 let server: OwnServer;
 let smtp: SMTPServer;
 let gateway: Server;
@@ -139,8 +144,21 @@ test('dispatch edits a template with a preview, saves it, and reads the message 
   await expectNoSeriousViolations(page, 'message log');
   expect(texts.filter((t) => t.message.includes(pkg.trackingNumber)).length).toBe(1);
 
-  // At 375 px the tab fits: tables scroll inside their own region, the page does not.
+  if (SHOTS) await log.screenshot({ path: join(SHOTS, 'message-log-1280.png') });
+  // At 375 px the tab fits: the page does not scroll sideways, and the message log stacks each message as a card, its
+  // status and detail in sight without a sideways swipe (issue 31).
   await page.setViewportSize({ width: 375, height: 800 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  const messages = log.getByRole('region', { name: 'Message log' });
+  const scroller = await messages.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(scroller.scroll, 'the message log scrolls sideways').toBeLessThanOrEqual(scroller.client);
+  const skipped = log.getByRole('row', { name: /Out for delivery Email o•••@example\.com skipped Already notified of this step/ });
+  await skipped.scrollIntoViewIfNeeded();
+  for (const part of [skipped.getByText('skipped', { exact: true }), skipped.getByText('Already notified of this step'), skipped.getByRole('button', { name: /^Resend/ })]) {
+    await expect(part).toBeInViewport();
+    const box = (await part.boundingBox())!;
+    expect(box.x + box.width, 'inside the screen, no swipe needed').toBeLessThanOrEqual(375);
+  }
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, 'message-log-375.png') });
 });

@@ -162,7 +162,7 @@ for (const width of [375, 1280]) {
     expect(found[0]).toMatchObject({
       reference: `#${tag}-1`,
       customerName: 'Ann Lee',
-      customerPhone: '+1 312-555-0142',
+      customerPhone: '+13125550142',
       deliveryAddress: '233 S Wacker Dr, Suite 4, Chicago, IL, 60606, US',
       pickupAddress: DEPOT,
       itemDescription: '2 × Blue mug, 1 × Tea towel',

@@ -79,13 +79,13 @@ test('a valid request shows Pickup Scheduled! with the company contacts, and rea
   const anonymous = await request.get('/api/pickup-requests');
   expect(anonymous.status()).toBe(401);
 
-  // The admin sees the request, as submitted, pending.
+  // The admin sees the request, as submitted (the phone stored as E.164, decision 089), pending.
   const token = await adminToken(request);
   const list = await request.get('/api/pickup-requests', { headers: bearer(token) });
   expect(list.ok()).toBeTruthy();
   const rows = (await list.json()) as PickupRequest[];
   const stored = rows.find((row) => row.customerName === values.customerName);
-  expect(stored).toMatchObject({ ...values, status: 'pending' });
+  expect(stored).toMatchObject({ ...values, phone: '+15551234567', status: 'pending' });
 
   // Another pickup starts from an empty form.
   await page.getByRole('button', { name: 'Schedule Another Pickup' }).click();

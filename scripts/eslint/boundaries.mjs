@@ -62,6 +62,40 @@ const webFeatureBoundaries = {
   },
 };
 
+const SERVER_SRC = resolve(ROOT, 'apps/server/src');
+/** The server's ground floor: what any layer may import, importing none of them. */
+const SERVER_GROUND = ['auth', 'lib'];
+/** The layers above it (decision 011: route -> policy -> service -> repository -> presenter, and their plugins). */
+const SERVER_UPPER = ['services', 'policies', 'plugins', 'routes', 'presenters', 'repositories', 'realtime'];
+
+/**
+ * Who a caller is (auth/principal.ts), the role table and lib/ stand below every server layer: a file there imports
+ * nothing from services/, policies/, plugins/, routes/, presenters/, repositories/ or realtime/. Services that both
+ * act for a caller and are asked about one (principals, API keys, share links, the audit trail) once imported each
+ * other in a circle through the principal's type (issue 31); with it down here none needs another to know who calls.
+ */
+const serverGroundFloor = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'apps/server/src/auth/ and lib/ import nothing from the layers above them.' },
+    schema: [],
+    messages: {
+      upward: "{{from}}/ imports from {{to}}: auth/ and lib/ stand below every server layer. Move what both need down here (as auth/principal.ts holds who a caller is), or keep the code in the layer it needs.",
+    },
+  },
+  create(context) {
+    const rel = toPosix(relative(SERVER_SRC, context.filename));
+    const fromTop = rel.split('/')[0];
+    if (rel.startsWith('..') || !SERVER_GROUND.includes(fromTop)) return {};
+    return onSpecifiers(context, (node, specifier) => {
+      if (!specifier.startsWith('.')) return;
+      const target = toPosix(relative(SERVER_SRC, resolve(dirname(context.filename), specifier)));
+      if (target.startsWith('..')) return;
+      if (SERVER_UPPER.includes(target.split('/')[0])) context.report({ node, messageId: 'upward', data: { from: fromTop, to: target } });
+    });
+  },
+};
+
 const SHARED_PACKAGE = '@cargo/shared';
 
 /** True for `x.json()` and `await x.json()` (a reply body), through parentheses. */
@@ -141,6 +175,7 @@ export default {
   meta: { name: 'cargo-boundaries' },
   rules: {
     'web-feature-boundaries': webFeatureBoundaries,
+    'server-ground-floor': serverGroundFloor,
     'no-retyped-response': noRetypedResponse,
   },
 };

@@ -33,6 +33,21 @@ describe('lint boundaries', () => {
     expect(await problems('apps/web/src/lib/probe.ts', sharedUp)).toEqual([expect.stringContaining('cargo/web-feature-boundaries')]);
   }, 30_000);
 
+  it('keeps auth/ and lib/ of the server below its layers', async () => {
+    const upward = `import type { HotState } from '../services/hot-state.ts';\nexport type { Repositories } from '../repositories/index.ts';\nexport type H = HotState;\n`;
+    expect(await problems('apps/server/src/auth/probe.ts', upward)).toEqual([
+      expect.stringContaining('cargo/server-ground-floor'),
+      expect.stringContaining('cargo/server-ground-floor'),
+    ]);
+    expect(await problems('apps/server/src/lib/probe.ts', `import { x } from '../policies/access.ts';\nexport const y = x;\n`)).toEqual([
+      expect.stringContaining('cargo/server-ground-floor'),
+    ]);
+    const ground = `import type { ApiKeyScope } from '@cargo/shared';\nimport { sha256 } from '../lib/crypto.ts';\nimport type { Env } from '../env.ts';\nexport type S = [ApiKeyScope, Env, typeof sha256];\n`;
+    expect(await problems('apps/server/src/auth/probe.ts', ground)).toEqual([]);
+    // A service may import who a caller is from auth/.
+    expect(await problems('apps/server/src/services/probe.ts', `import type { Principal } from '../auth/principal.ts';\nexport type P = Principal;\n`)).toEqual([]);
+  }, 30_000);
+
   it('keeps packages/shared free of Node, database and server code', async () => {
     const nodeOnly = `import { readFileSync } from 'node:fs';\nimport { Kysely } from 'kysely';\nexport const z = [readFileSync, Kysely, process.env.X];\n`;
     expect(await problems('packages/shared/src/probe.ts', nodeOnly)).toHaveLength(3);

@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { z } from 'zod';
-import { ERR, isWebRoute } from '@cargo/shared';
+import { ERR, isWebRoute, setPhoneCountry } from '@cargo/shared';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { prepareDatabase, type FirstStart } from './bootstrap.ts';
@@ -99,6 +99,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Only JSON bodies change state: with SameSite cookies that stops cross-site forgery (design.md §4).
   app.removeContentTypeParser('text/plain');
   app.decorate('env', env);
+  // One process, one default phone country: the shared phone rule reads numbers without a country code in it.
+  setPhoneCountry(env.DEFAULT_PHONE_COUNTRY);
   app.decorate('firstStart', {} as FirstStart);
 
   let handle = options.database;

@@ -1,3 +1,4 @@
+import { setPhoneCountry } from '@cargo/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -25,6 +26,8 @@ export async function prepareDatabase(
   options: { firstAdmin?: boolean } = {},
 ): Promise<FirstStart> {
   const firstStart: FirstStart = {};
+  // The phone rule's country, before migration 015 reads stored phones with it.
+  setPhoneCountry(env.DEFAULT_PHONE_COUNTRY);
   const applied = await migrateToLatest(handle.db, handle.dialect);
   const isNew = applied.includes('001-initial');
   if (applied.length) log.info({ applied }, 'database migrated');

@@ -60,4 +60,11 @@ describe('environment', () => {
     expect(() => loadEnv({ WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_LEASE_MS: '1000' })).toThrow(/WEBHOOK_LEASE_MS: must be more than WEBHOOK_TIMEOUT_MS/);
     expect(loadEnv({ WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_LEASE_MS: '1500' }).WEBHOOK_LEASE_MS).toBe(1500);
   });
+
+  it('reads DEFAULT_PHONE_COUNTRY (US by default, any case) and refuses what is no country code, naming the variable', () => {
+    expect(loadEnv({}).DEFAULT_PHONE_COUNTRY).toBe('US');
+    expect(loadEnv({ DEFAULT_PHONE_COUNTRY: 'gb' }).DEFAULT_PHONE_COUNTRY).toBe('GB');
+    expect(() => loadEnv({ DEFAULT_PHONE_COUNTRY: 'USA' })).toThrow(/Invalid environment variable DEFAULT_PHONE_COUNTRY: must be a two-letter country code/);
+    expect(() => loadEnv({ DEFAULT_PHONE_COUNTRY: 'XX' })).toThrow(/DEFAULT_PHONE_COUNTRY/);
+  });
 });

@@ -1,3 +1,4 @@
+import { isSupportedCountry } from 'libphonenumber-js/min';
 import { isCurrencyCode } from '@cargo/shared';
 import { z } from 'zod';
 
@@ -72,6 +73,13 @@ const envSchema = z.object({
   MANAGER_PHONE: z.string().default('+1 (555) 010-0200'),
   SUPPORT_EMAIL: z.email().default('support@example.com'),
   DISPATCH_PHONE: z.string().optional(),
+  /** The country of a phone number written without '+' and a country code (ISO 3166 alpha-2; decision 089). */
+  DEFAULT_PHONE_COUNTRY: z
+    .string()
+    .trim()
+    .default('US')
+    .transform((v) => v.toUpperCase())
+    .refine((v) => isSupportedCountry(v), 'must be a two-letter country code (ISO 3166 alpha-2) such as US, CA or GB'),
   SOCIAL_URL: optionalUrl(/^https?:$/),
   SMTP_URL: optionalUrl(/^smtps?:$/),
   SMS_GATEWAY_URL: optionalUrl(/^https?:$/),
@@ -138,6 +146,8 @@ const envSchema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   /** Pickup requests (and driver self-registrations) per IP per hour (design.md §4: 10). */
   PICKUP_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Changes a customer makes through one customer link per hour (issue 33): instructions, a new day, a rating. */
+  CUSTOMER_ACTIONS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Open /ws connections per IP on one instance (design.md §4): a tab holds one, so a household or an office fits. */
   WS_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(50),

@@ -43,7 +43,7 @@ export interface TestContext {
  * The database is migrated and given one admin; no demo data unless asked.
  */
 export async function setupApp(
-  options: { env?: Record<string, string>; seed?: boolean; build?: Pick<BuildOptions, 'mapsLinks'> } = {},
+  options: { env?: Record<string, string>; seed?: boolean; build?: Pick<BuildOptions, 'mapsLinks' | 'logger'> } = {},
 ): Promise<TestContext> {
   let databaseUrl: string;
   let cleanupDir: string | null = null;

@@ -56,6 +56,16 @@ const FIRST_MIGRATION_ROWS: Record<string, { key: string; rows: Record<string, u
   devices: { key: 'id', rows: [{ id: 'dev-1', driverId: 'drv-1', name: 'Tracker', identifierHash: 'ih-1', lastSeenAt: null, createdAt: T0 }] },
   geocode_cache: { key: 'query', rows: [{ query: 'chicago, il', lat: 41.88, lng: -87.63, displayName: 'Chicago, Illinois', createdAt: T0 }] },
 };
+/**
+ * What later migrations change on purpose: migration 015 stores phones as E.164 (decision 089, default country US).
+ * Every other value must come through as it was.
+ */
+const CHANGED: Record<string, Record<string, unknown>> = {
+  'drivers drv-1': { phone: '+15550101001' },
+  'drivers drv-2': { phone: '+15550101002' },
+  'packages pkg-1': { customerPhone: '+13125550142', driverPhone: '+15550101001' },
+  'pickup_requests pr-1': { phone: '+13125550190' },
+};
 /** Parents before children (foreign keys). */
 const INSERT_ORDER = ['drivers', 'packages', 'status_history', 'locations', 'admin_users', 'sessions', 'pickup_requests', 'settings', 'share_links', 'devices', 'geocode_cache'];
 
@@ -110,15 +120,16 @@ describeApi('migrations: a database made by the first migration upgrades to the 
     const recorded = await db.selectFrom('kysely_migration').select('name').orderBy('name').execute();
     expect(recorded.map((r) => r.name)).toEqual([...MIGRATION_NAMES].sort());
 
-    // Every row is still there, and every column that still exists holds what it held.
+    // Every row is still there, and every column that still exists holds what it held (or what CHANGED says).
     for (const [table, { key, rows }] of Object.entries(FIRST_MIGRATION_ROWS)) {
       const stored = await db.selectFrom(table).selectAll().execute();
       expect(stored, table).toHaveLength(rows.length);
       for (const row of rows) {
         const now = stored.find((s) => s[key] === row[key]);
         expect(now, `${table} ${String(row[key])}`).toBeDefined();
+        const changed = CHANGED[`${table} ${String(row[key])}`] ?? {};
         for (const [column, value] of Object.entries(row)) {
-          if (column in now!) expect(now![column], `${table}.${column}`).toEqual(value);
+          if (column in now!) expect(now![column], `${table}.${column}`).toEqual(column in changed ? changed[column] : value);
         }
       }
     }
@@ -152,6 +163,43 @@ describeApi('migration 013: the trail index by package with every column (Postgr
     } finally {
       await byHand.cleanup();
       await plain.cleanup();
+    }
+  });
+});
+
+describeApi('migration 015: stored phones become E.164 by the shared phone rule (decision 089)', () => {
+  it('normalises what reads as a number, keeps what does not, and never merges two drivers into one number', async () => {
+    const old = await openFresh();
+    try {
+      const db = old.handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      await migrateUpTo(old.handle.db, old.handle.dialect, '013-locations-trail-covering-index');
+      const driver = FIRST_MIGRATION_ROWS.drivers!.rows[0]!;
+      await db.insertInto('drivers').values([
+        { ...driver, id: 'd-a', phone: '(312) 555-0101' },
+        // Already stored as the first one's E.164: the first keeps its digits rather than taking the same number.
+        { ...driver, id: 'd-b', phone: '3125550102' },
+        { ...driver, id: 'd-c', phone: '+13125550102' },
+        { ...driver, id: 'd-d', phone: 'ask dispatch' },
+      ]).execute();
+      const pkg = FIRST_MIGRATION_ROWS.packages!.rows[0]!;
+      // Over one batch of the walk (1000 rows), so the keyset paging is exercised too.
+      const many = Array.from({ length: 1003 }, (_, i) => ({ ...pkg, id: `p-${String(i).padStart(5, '0')}`, trackingNumber: `CE2${String(i).padStart(8, '0')}`, driverId: null, customerPhone: `(312) 555-${String(1000 + (i % 9000)).padStart(4, '0')}`, driverPhone: i % 2 ? null : '414.555.0100' }));
+      many[7]!.customerPhone = 'call me';
+      for (let i = 0; i < many.length; i += 200) await db.insertInto('packages').values(many.slice(i, i + 200)).execute();
+      await db.insertInto('pickup_requests').values([{ ...FIRST_MIGRATION_ROWS.pickup_requests!.rows[0]!, id: 'pr-a', phone: '+44 20 7946 0958' }]).execute();
+
+      await migrateToLatest(old.handle.db, old.handle.dialect);
+      const phones = Object.fromEntries((await db.selectFrom('drivers').select(['id', 'phone']).execute()).map((r) => [r.id, r.phone]));
+      expect(phones).toEqual({ 'd-a': '+13125550101', 'd-b': '3125550102', 'd-c': '+13125550102', 'd-d': 'ask dispatch' });
+      const rows = await db.selectFrom('packages').select(['id', 'customerPhone', 'driverPhone']).orderBy('id').execute();
+      expect(rows).toHaveLength(1003);
+      expect(rows[0]).toEqual({ id: 'p-00000', customerPhone: '+13125551000', driverPhone: '+14145550100' });
+      expect(rows[7]!.customerPhone).toBe('call me');
+      expect(rows[1002]).toEqual({ id: 'p-01002', customerPhone: '+13125552002', driverPhone: '+14145550100' });
+      expect(rows[1001]!.driverPhone).toBeNull();
+      expect((await db.selectFrom('pickup_requests').select('phone').where('id', '=', 'pr-a').executeTakeFirst())?.phone).toBe('+442079460958');
+    } finally {
+      await old.cleanup();
     }
   });
 });

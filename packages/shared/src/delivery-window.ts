@@ -46,12 +46,74 @@ export function parseDeliveryRange(text: string): [string | null, string | null]
   return start && end ? [start, end] : [null, null];
 }
 
+/** A delivery window as instants (epoch ms): from the first day's 00:00 to the last day's end, on `timeZone`'s clock. */
+export interface DeliveryWindow {
+  start: number;
+  end: number;
+  timeZone: string;
+}
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+/** The zone's offset from UTC at an instant, in ms ('GMT-05:00' → -18,000,000); null for a zone Intl does not know. */
+function offsetMs(timeZone: string, atMs: number): number | null {
+  let format = offsetFormats.get(timeZone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+    } catch {
+      format = null;
+    }
+    offsetFormats.set(timeZone, format);
+  }
+  if (!format) return null;
+  const name = format.formatToParts(atMs).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  if (name === 'GMT') return 0;
+  const match = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name);
+  if (!match) return null;
+  const ms = (Number(match[2]) * 60 + Number(match[3])) * 60_000;
+  return match[1] === '-' ? -ms : ms;
+}
+
+// A day's midnight per zone, computed once: a fleet of open packages shares a handful of days and zones.
+const midnights = new Map<string, number | null>();
+
+/** The instant a calendar day ('2026-01-05') begins on a zone's wall clock; null for a zone Intl does not know. */
+export function zonedDayStart(day: string, timeZone: string): number | null {
+  const key = `${timeZone} ${day}`;
+  let at = midnights.get(key);
+  if (at !== undefined) return at;
+  const p = parts(day);
+  if (!p) return null;
+  const wall = Date.UTC(p.y, p.m - 1, p.d);
+  const first = offsetMs(timeZone, wall);
+  if (first === null) at = null;
+  else {
+    // The offset at the guess, then at the corrected instant: right across a change of offset (DST) that day.
+    const second = offsetMs(timeZone, wall - first) ?? first;
+    at = wall - second;
+  }
+  if (midnights.size > 5000) midnights.clear();
+  midnights.set(key, at);
+  return at;
+}
+
+function nextDay(day: string): string {
+  const p = parts(day)!;
+  return new Date(Date.UTC(p.y, p.m - 1, p.d + 1)).toISOString().slice(0, 10);
+}
+
 /**
- * The window a package's estimated delivery text names, as epoch milliseconds: from the first day's start to the last
- * day's end (UTC calendar days, as the text has no zone); null when the text is not such a range.
+ * The one rule for a delivery window (issue 31): the days the estimated delivery text names are days of the delivery
+ * address's own clock (`timeZone`, the zone found for quiet hours), so 'Monday - Wednesday' in Chicago runs from Monday
+ * 00:00 to Wednesday 23:59:59.999 Chicago time, whatever the server's or the reader's zone. Null when the text is not
+ * a range of days this product writes. The server finds the zone of a package (lib/package-window.ts).
  */
-export function deliveryWindowOf(text: string): { start: number; end: number } | null {
-  const [start, end] = parseDeliveryRange(text);
-  if (!start || !end) return null;
-  return { start: Date.parse(`${start}T00:00:00.000Z`), end: Date.parse(`${end}T23:59:59.999Z`) };
+export function deliveryWindowOf(text: string, timeZone: string): DeliveryWindow | null {
+  const [first, last] = parseDeliveryRange(text);
+  if (!first || !last) return null;
+  const start = zonedDayStart(first, timeZone);
+  const after = zonedDayStart(nextDay(last), timeZone);
+  if (start === null || after === null) return null;
+  return { start, end: after - 1, timeZone };
 }

@@ -14,6 +14,8 @@ export const MSG = {
   customerNameTooLong: 'Customer name too long',
   customerPhoneRequired: 'Customer phone is required',
   phoneTooLong: 'Phone number too long',
+  // Not in the spec's list (issue 31): text that reads as no phone number at all, such as 'call me'.
+  phoneInvalid: 'Not a phone number: enter the number with its area code, or + and the country code',
   driverNameRequired: 'Driver name is required',
   driverNameTooLong: 'Driver name too long',
   driverPhoneRequired: 'Driver phone is required',

@@ -67,6 +67,11 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'POST /api/osmand/': PUBLIC,
   // The driver share-link token in the path is the credential; answers the package's public view.
   'GET /api/share-links/:token': PUBLIC,
+  // Customer actions (issue 33): the customer link's token is the authority, checked in policies/customer-link.ts.
+  'GET /api/customer-links/:token': PUBLIC,
+  'PUT /api/customer-links/:token/instructions': PUBLIC,
+  'POST /api/customer-links/:token/reschedule': PUBLIC,
+  'PUT /api/customer-links/:token/feedback': PUBLIC,
   'GET /ws': PUBLIC,
   // Proof of delivery (issue 18): the outcome in words by tracking number; the full proof by the customer's share
   // token or for an admin or the assigned driver (the route resolves the caller, policies/proof-view.ts).
@@ -86,6 +91,7 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'POST /api/drivers/:id/fixes': driver('driver-id'),
   'GET /api/drivers/phone/:phone': driver('driver-phone'),
   'GET /api/drivers/:id/packages': driver('driver-id'),
+  'GET /api/drivers/:id/customer-instructions': driver('driver-id'),
   'GET /api/drivers/:id/stops': driver('driver-id'),
   'POST /api/drivers/:id/location': driver('driver-id'),
   'PATCH /api/packages/:id/status': driver('package'),
@@ -113,6 +119,12 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'GET /api/packages/:id/share-links': ADMIN,
   'GET /api/share-links': ADMIN,
   'POST /api/share-links/:id/revoke': ADMIN,
+  'POST /api/packages/:id/customer-link': ADMIN,
+  'GET /api/packages/:id/customer-actions': ADMIN,
+  'GET /api/drivers/:id/feedback': ADMIN,
+  'GET /api/customer-actions/settings': ADMIN,
+  'PUT /api/customer-actions/settings': ADMIN,
+  'GET /api/customer-actions/to-replan': ADMIN,
   'POST /api/packages/batch-delete': ADMIN,
   'POST /api/packages/clear-old': ADMIN,
   'GET /api/database/stats': ADMIN,

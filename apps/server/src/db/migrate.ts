@@ -14,7 +14,9 @@ import * as m011 from './migrations/011-retention.ts';
 import * as m012 from './migrations/012-package-search-trigrams.ts';
 import * as m013 from './migrations/013-locations-trail-covering-index.ts';
 import * as m014 from './migrations/014-order-imports.ts';
+import * as m015 from './migrations/015-phones-e164.ts';
 import * as m016 from './migrations/016-reopened-deliveries.ts';
+import * as m018 from './migrations/018-customer-actions.ts';
 import * as m017 from './migrations/017-payments.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -35,7 +37,9 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '012-package-search-trigrams': m012,
   '013-locations-trail-covering-index': m013,
   '014-order-imports': m014,
+  '015-phones-e164': m015,
   '016-reopened-deliveries': m016,
+  '018-customer-actions': m018,
   '017-payments': m017,
 };
 

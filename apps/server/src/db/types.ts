@@ -139,7 +139,41 @@ export interface ShareLinksTable {
   expiresAt: string;
   revokedAt: string | null;
   createdAt: string;
+  /** The package's customer link keeps its token sealed (issue 33, decision 101); null for every other link. */
+  sealedToken: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+/** Customer actions (issue 33): one row per package. */
+export interface PackageInstructionsTable {
+  packageId: string;
+  instructions: string;
+  safePlace: string | null;
+  neighbourName: string | null;
+  signatureWaived: number;
+  accessCode: string | null;
+  updatedAt: string;
+}
+
+export interface PackageReschedulesTable {
+  id: string;
+  packageId: string;
+  day: string;
+  windowStart: string | null;
+  windowEnd: string | null;
+  previousWindow: string;
+  createdAt: string;
+}
+
+export interface PackageFeedbackTable {
+  packageId: string;
+  stars: number;
+  comment: string;
+  tags: string;
+  driverId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 
 export interface DevicesTable {
   id: string;
@@ -392,6 +426,9 @@ export interface Database {
   pickupRequests: PickupRequestsTable;
   settings: SettingsTable;
   shareLinks: ShareLinksTable;
+  packageInstructions: PackageInstructionsTable;
+  packageReschedules: PackageReschedulesTable;
+  packageFeedback: PackageFeedbackTable;
   devices: DevicesTable;
   devicePoints: DevicePointsTable;
   geocodeCache: GeocodeCacheTable;
@@ -499,6 +536,9 @@ export type SessionRow = Selectable<SessionsTable>;
 export type PickupRequestRow = Selectable<PickupRequestsTable>;
 export type SettingRow = Selectable<SettingsTable>;
 export type ShareLinkRow = Selectable<ShareLinksTable>;
+export type PackageInstructionsRow = Selectable<PackageInstructionsTable>;
+export type PackageRescheduleRow = Selectable<PackageReschedulesTable>;
+export type PackageFeedbackRow = Selectable<PackageFeedbackTable>;
 export type ProofFileRow = Selectable<ProofFilesTable>;
 export type DeliveryOutcomeRow = Selectable<DeliveryOutcomesTable>;
 export type RouteStopRow = Selectable<RouteStopsTable>;

@@ -3,9 +3,9 @@ import fp from 'fastify-plugin';
 import { accessFor, routeKey, type Access } from '../auth/role-table.ts';
 import { tooManyRequests } from '../lib/http-errors.ts';
 import { AccessPolicy, acceptsShareToken, type AccessTarget } from '../policies/access.ts';
-import type { Principal } from '../services/principals.ts';
+import type { Principal } from '../auth/principal.ts';
 
-export type { Principal } from '../services/principals.ts';
+export type { Principal } from '../auth/principal.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

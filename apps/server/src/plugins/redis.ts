@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,7 +13,9 @@ declare module 'fastify' {
  * A command fails at once while Redis is unreachable (no offline queue), so nothing waits on it: counters fall back
  * to memory, route limits step aside, live events reach this instance's sockets only, until it reconnects.
  */
-export function createRedis(url: string): Redis {
+export async function createRedis(url: string): Promise<Redis> {
+  // Loaded only when REDIS_URL is set: a single instance never holds the client in memory.
+  const { Redis } = await import('ioredis');
   return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
 }
 
@@ -23,7 +25,7 @@ export default fp(
       app.decorate('redis', null);
       return;
     }
-    const redis = createRedis(opts.url);
+    const redis = await createRedis(opts.url);
     redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
     // Start once connected (at most 3 s): a Redis that is down does not stop the start, it is used when it comes.
     await new Promise<void>((resolve) => {

@@ -26,8 +26,12 @@ import { OutboxWorker } from '../services/outbox-worker.ts';
 import { WebhookSender } from '../services/webhooks/sender.ts';
 import { WebhookService } from '../services/webhooks/webhook-service.ts';
 import { secretBoxFor } from '../lib/secret-box.ts';
-import { SYSTEM_ACTOR } from '../services/audit/audit-context.ts';
 import { RetentionService, RetentionWorker } from '../services/retention.ts';
+import { PREVIEW_SHARE_TOKEN, shareUrl } from '../services/share-links.ts';
+import { CustomerLinkService } from '../services/customer-actions/customer-link.ts';
+import { InstructionService } from '../services/customer-actions/instructions.ts';
+import { RescheduleService } from '../services/customer-actions/reschedule.ts';
+import { FeedbackService } from '../services/customer-actions/feedback.ts';
 import { PaymentService } from '../services/payments/payment-service.ts';
 
 declare module 'fastify' {
@@ -52,6 +56,8 @@ declare module 'fastify' {
     packageImports: PackageImportService;
     importMappings: ImportMappingService;
     retention: RetentionService;
+    /** Customer actions through the customer link (issue 33): one service per action family. */
+    customerActions: { links: CustomerLinkService; instructions: InstructionService; reschedules: RescheduleService; feedback: FeedbackService };
     payments: PaymentService;
   }
 }
@@ -103,6 +109,14 @@ export default fp(
     const publicUrl = env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST}:${env.PORT}`;
     const email = env.SMTP_URL ? new EmailChannel(env.SMTP_URL, env.EMAIL_FROM ?? `"${env.COMPANY_NAME.replace(/"/g, '')}" <${env.SUPPORT_EMAIL}>`) : null;
     const sms = env.SMS_GATEWAY_URL ? new SmsChannel(env.SMS_GATEWAY_URL) : null;
+    // Customer actions (issue 33, decision 101): the package's one customer link and what a customer does through it.
+    const customerLinks = new CustomerLinkService(repos, app.settings, secretBoxFor(env), publicUrl);
+    app.decorate('customerActions', {
+      links: customerLinks,
+      instructions: new InstructionService(repos, () => deliveryProof.requirements()),
+      reschedules: new RescheduleService(repos),
+      feedback: new FeedbackService(repos),
+    });
     const notifications = new NotificationService(repos, app.settings, {
       email,
       sms,
@@ -111,8 +125,8 @@ export default fp(
       coordinator: { email: env.COORDINATOR_EMAIL ?? env.SUPPORT_EMAIL, phone: env.COORDINATOR_PHONE },
       retryBaseMs: env.NOTIFY_RETRY_BASE_MS,
       leaseMs: env.NOTIFY_LEASE_MS,
-      liveLink: async (pkg, hours) =>
-        (await app.shareLinks.create({ packageRef: pkg.id, hours, kind: 'customer', createdBy: 'system:notifications', origin: publicUrl, actor: SYSTEM_ACTOR }, Date.now(), pkg)).url,
+      customerLink: async (pkg) => (await customerLinks.linkFor(pkg)).url,
+      customerLinkPreview: () => shareUrl(publicUrl, 'customer', PREVIEW_SHARE_TOKEN),
       money: { balanceDue: async (packageId) => payments.summary(await payments.sumsOf(packageId)).balance, format: (minor) => payments.format(minor) },
       log: app.log,
     });

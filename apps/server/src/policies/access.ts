@@ -5,7 +5,7 @@ import { normalizePhone } from '../lib/phone.ts';
 import { sha256 } from '../lib/crypto.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { HotState } from '../services/hot-state.ts';
-import type { Principal } from '../services/principals.ts';
+import type { Principal } from '../auth/principal.ts';
 
 /** What a request names: its path parameters and its body (before validation). */
 export interface AccessTarget {

@@ -1,5 +1,5 @@
 import type { LocationType } from '@cargo/shared';
-import type { Principal } from '../services/principals.ts';
+import type { Principal } from '../auth/principal.ts';
 
 /**
  * Which locations of a package a caller may set by hand (POST /api/packages/{id}/location). The driver page sends

@@ -1,5 +1,5 @@
 import type { ApiKeyScope } from '@cargo/shared';
-import type { Principal } from '../services/principals.ts';
+import type { Principal } from '../auth/principal.ts';
 
 /** Which view of a package a caller gets (design.md §4). */
 export type PackageView = 'public' | 'driver' | 'admin';

@@ -1,4 +1,4 @@
-import type { Principal } from '../services/principals.ts';
+import type { Principal } from '../auth/principal.ts';
 import { packageViewFor } from './package-view.ts';
 
 /**

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DriverChangesRow, DriverRow } from '../db/types.ts';
 import { newId } from '../lib/crypto.ts';
 import { NO_CHANGES, type ChangeSink } from './changes.ts';
+import { phoneSearchPattern } from '../lib/phone.ts';
 import type { CountValue, Executor } from './executor.ts';
 
 /** A new driver's row: active, offline, no position yet (the one place a blank driver row is built). */
@@ -96,8 +97,12 @@ export class DriverRepository {
     const q = filter.q?.trim().toLowerCase();
     if (q) {
       const pattern = `%${q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+      const phone = phoneSearchPattern(q);
       query = query.where((eb) =>
-        eb.or((['name', 'phone', 'email', 'vehicleId'] as const).map((column) => sql<boolean>`lower(${eb.ref(`drivers.${column}`)}) like ${pattern} escape '!'`)),
+        eb.or([
+          ...(['name', 'phone', 'email', 'vehicleId'] as const).map((column) => sql<boolean>`lower(${eb.ref(`drivers.${column}`)}) like ${pattern} escape '!'`),
+          ...(phone ? [sql<boolean>`${eb.ref('drivers.phone')} like ${phone}`] : []),
+        ]),
       );
     }
     if (after) {

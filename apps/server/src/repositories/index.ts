@@ -4,6 +4,7 @@ import { AdminRepository } from './admins.ts';
 import { ApiKeyRepository } from './api-keys.ts';
 import { AuditRepository } from './audit.ts';
 import { DeferredChanges, NO_CHANGES, type ChangeSink } from './changes.ts';
+import { CustomerActionRepository } from './customer-actions.ts';
 import { DeliveryProofRepository } from './delivery-proof.ts';
 import { DeviceRepository } from './devices.ts';
 import { DriverRepository } from './drivers.ts';
@@ -48,6 +49,7 @@ export class Repositories {
   readonly importMappings: ImportMappingRepository;
   readonly audit: AuditRepository;
   readonly retention: RetentionRepository;
+  readonly customerActions: CustomerActionRepository;
   readonly payments: PaymentRepository;
   /**
    * Where this set's bookkeeping writes and the retention job's deletes run (offload.ts): set on the server's own set
@@ -79,6 +81,7 @@ export class Repositories {
     this.importMappings = new ImportMappingRepository(db);
     this.audit = new AuditRepository(db);
     this.retention = new RetentionRepository(db, this.offload);
+    this.customerActions = new CustomerActionRepository(db);
     this.payments = new PaymentRepository(db);
   }
 

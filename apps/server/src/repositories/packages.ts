@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { LocationRow, NewLocationRow, NewPackageRow, PackageChanges, PackageRow, StatusHistoryRow } from '../db/types.ts';
 import { newTimeOrderedId } from '../lib/crypto.ts';
 import { NO_CHANGES, type ChangeSink } from './changes.ts';
+import { phoneSearchPattern } from '../lib/phone.ts';
 import type { CountValue, Executor } from './executor.ts';
 
 export interface PackageFilter {
@@ -128,7 +129,13 @@ export class PackageRepository {
     const q = filter.q?.trim().toLowerCase();
     if (q) {
       const pattern = `%${q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-      base = base.where((eb) => eb.or(SEARCH_COLUMNS.map((column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '!'`)));
+      const phone = phoneSearchPattern(q);
+      base = base.where((eb) =>
+        eb.or([
+          ...SEARCH_COLUMNS.map((column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '!'`),
+          ...(phone ? [sql<boolean>`${eb.ref('customerPhone')} like ${phone}`] : []),
+        ]),
+      );
     }
     return base;
   }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { NewPickupRequestRow, PickupRequestRow } from '../db/types.ts';
+import { phoneSearchPattern } from '../lib/phone.ts';
 import type { CountValue, Executor } from './executor.ts';
 
 export interface PickupFilter {
@@ -53,12 +54,14 @@ export class PickupRequestRepository {
     const q = filter.q?.trim().toLowerCase();
     if (q) {
       const pattern = `%${q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+      const phone = phoneSearchPattern(q);
       query = query.where((eb) =>
-        eb.or(
-          (['customerName', 'phone', 'email', 'originAddress', 'destinationAddress'] as const).map(
+        eb.or([
+          ...(['customerName', 'phone', 'email', 'originAddress', 'destinationAddress'] as const).map(
             (column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '!'`,
           ),
-        ),
+          ...(phone ? [sql<boolean>`${eb.ref('phone')} like ${phone}`] : []),
+        ]),
       );
     }
     return query;

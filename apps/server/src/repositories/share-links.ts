@@ -1,11 +1,12 @@
-import type { ShareLinkRow } from '../db/types.ts';
+import type { Insertable } from 'kysely';
+import type { ShareLinkRow, ShareLinksTable } from '../db/types.ts';
 import type { CountValue, Executor } from './executor.ts';
 
 /** The share_links table (tokens stored only as their hash): the only code that queries it. */
 export class ShareLinkRepository {
   constructor(private readonly db: Executor) {}
 
-  async insert(row: ShareLinkRow): Promise<void> {
+  async insert(row: Insertable<ShareLinksTable>): Promise<void> {
     await this.db.insertInto('shareLinks').values(row).execute();
   }
 
@@ -22,6 +23,20 @@ export class ShareLinkRepository {
       .where('kind', '=', kind)
       .where('revokedAt', 'is', null)
       .where('expiresAt', '>', now)
+      .executeTakeFirst();
+  }
+
+  /** The package's own customer link (the one with a sealed token) while it is neither revoked nor expired. */
+  findSealedCustomerLink(packageId: string, now: string): Promise<ShareLinkRow | undefined> {
+    return this.db
+      .selectFrom('shareLinks')
+      .selectAll()
+      .where('packageId', '=', packageId)
+      .where('kind', '=', 'customer')
+      .where('sealedToken', 'is not', null)
+      .where('revokedAt', 'is', null)
+      .where('expiresAt', '>', now)
+      .orderBy('createdAt', 'desc')
       .executeTakeFirst();
   }
 

@@ -29,6 +29,11 @@ import trackingRoutes from './tracking/index.ts';
 import unsubscribeRoutes from './unsubscribe/index.ts';
 import wsRoutes from './ws/index.ts';
 import auditRoutes from './audit/index.ts';
+import customerLinkRoutes from './customer-links/index.ts';
+import customerActionRoutes from './customer-actions/index.ts';
+import packageCustomerActionRoutes from './packages/customer-actions.ts';
+import driverFeedbackRoutes from './drivers/feedback.ts';
+import driverInstructionRoutes from './drivers/customer-instructions.ts';
 import collectionRoutes from './collections/index.ts';
 
 /**
@@ -68,4 +73,9 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(fleetRoutes);
   await app.register(wsRoutes);
   await app.register(auditRoutes);
+  await app.register(customerLinkRoutes);
+  await app.register(customerActionRoutes);
+  await app.register(packageCustomerActionRoutes);
+  await app.register(driverFeedbackRoutes);
+  await app.register(driverInstructionRoutes);
 }

@@ -1,3 +1,4 @@
+import { formatPhone, phoneToE164 } from '@cargo/shared';
 import { DEMO_SETTING, type DemoDriveSetting } from '../demo/demo-drive-setting.ts';
 import { DEMO_SPEED_MS, demoRoute, pointAlong } from '../demo/demo-route.ts';
 import { hashSecret, newId, newToken, sha256 } from '../lib/crypto.ts';
@@ -37,10 +38,10 @@ const PLACES: Place[] = [
 const address = (p: Place) => `${p.street}, ${p.city}, ${p.state} ${p.zip}`;
 
 const DRIVERS = [
-  { name: 'Marcus Johnson', phone: '5550101001', vehicleId: 'TRUCK-1001', email: 'marcus@example.com' },
-  { name: 'Elena Rodriguez', phone: '5550101002', vehicleId: 'TRUCK-1002', email: 'elena@example.com' },
-  { name: 'David Chen', phone: '5550101003', vehicleId: 'VAN-2003', email: null },
-  { name: 'Aisha Williams', phone: '5550101004', vehicleId: 'VAN-2004', email: 'aisha@example.com' },
+  { name: 'Marcus Johnson', phone: '+15550101001', vehicleId: 'TRUCK-1001', email: 'marcus@example.com' },
+  { name: 'Elena Rodriguez', phone: '+15550101002', vehicleId: 'TRUCK-1002', email: 'elena@example.com' },
+  { name: 'David Chen', phone: '+15550101003', vehicleId: 'VAN-2003', email: null },
+  { name: 'Aisha Williams', phone: '+15550101004', vehicleId: 'VAN-2004', email: 'aisha@example.com' },
 ];
 /** The name of the simulated trackers the demo drive sends its fixes as. */
 export const DEMO_TRACKER_NAME = 'Demo tracker (simulated)';
@@ -172,7 +173,8 @@ export async function seedDemo(repos: Repositories, now: number = Date.now()): P
     for (const [i, d] of DRIVERS.entries()) {
       const id = newId();
       driverIds.push(id);
-      driverPins.push({ name: d.name, phone: d.phone, pin: DEMO_PINS[i]! });
+      // Printed for a person to type: the national form, which the sign-in reads as the stored E.164.
+      driverPins.push({ name: d.name, phone: formatPhone(d.phone), pin: DEMO_PINS[i]! });
       await trx.drivers.insert(
         driverRow({ id, name: d.name, phone: d.phone, email: d.email, vehicleId: d.vehicleId, pinHash: pinHashes[i]!, createdAt: isoFromMs(now - 30 * DAY) }),
       );
@@ -199,7 +201,7 @@ export async function seedDemo(repos: Repositories, now: number = Date.now()): P
           deliveryAddress: address(delivery),
           pickupAddress: address(pickup),
           customerName,
-          customerPhone,
+          customerPhone: phoneToE164(customerPhone, 'US') ?? customerPhone,
           weight,
           dimensions,
           itemDescription: item,
@@ -303,7 +305,7 @@ export async function seedDemo(repos: Repositories, now: number = Date.now()): P
       await trx.pickupRequests.insert({
           id: newId(),
           customerName: name,
-          phone,
+          phone: phoneToE164(phone, 'US') ?? phone,
           email,
           originAddress: address(PLACES[from]!),
           destinationAddress: address(PLACES[to]!),

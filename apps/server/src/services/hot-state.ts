@@ -1,7 +1,7 @@
 import type { AdminUserRow, DriverRow, PackageRow } from '../db/types.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { ChangeFeed } from './change-feed.ts';
-import { SPEED_WINDOW } from './live-tracking.ts';
+import { SPEED_WINDOW } from './proximity.ts';
 
 /**
  * How long an object read from the database is trusted without a change report: the bound on staleness when a report

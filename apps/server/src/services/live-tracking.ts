@@ -4,10 +4,7 @@ import { sha256 } from '../lib/crypto.ts';
 import { nowIso } from '../lib/time.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { HotState } from './hot-state.ts';
-import { DEFAULT_SPEED_MS, etaMinutes, parseProximityState, PROXIMITY_RADII_M, proximityAlert, smoothedSpeed } from './proximity.ts';
-
-/** How many recent fixes feed the smoothed speed behind the ETA. */
-export const SPEED_WINDOW = 10;
+import { DEFAULT_SPEED_MS, etaMinutes, parseProximityState, PROXIMITY_RADII_M, proximityAlert, smoothedSpeed, SPEED_WINDOW } from './proximity.ts';
 
 export interface PublicSubscription {
   pkg: PackageRow;

@@ -1,4 +1,3 @@
-import type { ApiKeyScope } from '@cargo/shared';
 import type { Repositories } from '../repositories/index.ts';
 import { API_KEY_PREFIX, type ApiKeyService } from './api-keys.ts';
 import { sha256 } from '../lib/crypto.ts';
@@ -6,15 +5,7 @@ import { nowIso } from '../lib/time.ts';
 import type { HotState } from './hot-state.ts';
 import type { SessionService } from './sessions.ts';
 import { driverCreator } from './share-links.ts';
-
-/** Who is calling, once their token is resolved. */
-export type Principal =
-  | { role: 'admin'; adminId: string; tokenHash: string }
-  | { role: 'driver'; driverId: string; tokenHash: string }
-  /** A driver share link: may post fixes for one package only. */
-  | { role: 'share'; packageId: string; shareLinkId: string }
-  /** An API key of an integration (issue 19): the admin routes its scopes name, nothing else. */
-  | { role: 'integration'; apiKeyId: string; scopes: ApiKeyScope[] };
+import type { Principal } from '../auth/principal.ts';
 
 /**
  * Turns a token into a principal: a live API key, a live session of an active admin or an active driver, or (where

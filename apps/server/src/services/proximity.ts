@@ -55,6 +55,8 @@ export function evaluateProximity(distance: number, state: ProximityState): { al
 export const SPEED_SMOOTHING = 0.3;
 /** Below this a fix counts as standing still and does not drag the ETA towards infinity. */
 export const MOVING_MIN_MS = 0.5;
+/** How many recent fixes feed the smoothed speed behind the ETA. */
+export const SPEED_WINDOW = 10;
 export const DEFAULT_SPEED_MS = PROXIMITY.defaultSpeedKmh / KMH_PER_MS;
 
 /** Exponentially smoothed speed (m/s) of recent moving fixes, oldest first; null when none was moving. */

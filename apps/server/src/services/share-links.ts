@@ -5,7 +5,7 @@ import { notFound } from '../lib/http-errors.ts';
 import { nowIso } from '../lib/time.ts';
 import type { LiveHub } from '../realtime/hub.ts';
 import type { Repositories } from '../repositories/index.ts';
-import type { Principal } from './principals.ts';
+import type { Principal } from '../auth/principal.ts';
 import { SYSTEM_ACTOR, type AuditActor } from './audit/audit-context.ts';
 import { recordAudit } from './audit/audit-trail.ts';
 
@@ -13,6 +13,11 @@ export type ShareLinkKind = 'customer' | 'driver';
 
 /** 24 random bytes: 192 bits, base64url (design.md §4 asks for at least 128). */
 export const SHARE_TOKEN_BYTES = 24;
+/**
+ * The stand-in for a token in a template preview's live link (decision 090): as long as a real token, plainly not one,
+ * and never stored, so it opens nothing.
+ */
+export const PREVIEW_SHARE_TOKEN = 'live-link-made-when-sent'.padEnd(32, '-');
 /** The admin's list of live links shows at most this many. */
 const LIVE_LIST_MAX = 500;
 

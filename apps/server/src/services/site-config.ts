@@ -12,6 +12,7 @@ export function siteConfigOf(env: Env): SiteConfig {
     socialUrl: env.SOCIAL_URL ?? null,
     dispatchPhone: env.DISPATCH_PHONE ?? env.COORDINATOR_PHONE,
     advanceNotice: Boolean(env.SMS_GATEWAY_URL),
+    phoneCountry: env.DEFAULT_PHONE_COUNTRY,
     currency: env.CURRENCY,
   };
 }

@@ -1,10 +1,12 @@
-import type { Driver } from '@cargo/shared';
+import { formatPhone, MSG, type Driver } from '@cargo/shared';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDriver, makePackage, type DriverFixture } from '../fixtures.ts';
 import { describeApi, setupApp, type TestContext } from '../helper.ts';
 
+/** A stored (E.164) US phone's ten digits. */
+const national = (stored: string) => stored.replace(/^\+1/, '');
 /** A phone no other test of the run uses. */
 const freshPhone = () => `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
@@ -27,7 +29,7 @@ describeApi('drivers', () => {
       const body = res.json();
       expect(body).toMatchObject({
         name: 'Sam Carter',
-        phone: digits,
+        phone: `+1${digits}`,
         email: 'sam@example.com',
         vehicleId: `TRUCK-${digits.slice(-4)}`,
         isActive: true,
@@ -79,11 +81,16 @@ describeApi('drivers', () => {
       ]);
       const noDigits = await ctx.request({ method: 'POST', url: '/api/drivers', token: ctx.adminToken, payload: { name: 'No Digits', phone: '(---)' } });
       expect(noDigits.statusCode).toBe(400);
-      expect(noDigits.json().issues).toEqual([{ path: 'phone', message: 'Driver phone is required' }]);
+      expect(noDigits.json().issues).toEqual([{ path: 'phone', message: MSG.phoneInvalid }]);
+      // Text that is no phone number is refused with the phone rule's message (issue 31).
+      const words = await ctx.request({ method: 'POST', url: '/api/drivers', token: ctx.adminToken, payload: { name: 'Words', phone: 'call me' } });
+      expect(words.statusCode).toBe(400);
+      expect(words.json().issues).toEqual([{ path: 'phone', message: MSG.phoneInvalid }]);
     });
 
     it('refuses a phone already taken, however it is written, with 409', async () => {
-      const formatted = `${driverA.phone.slice(0, 3)}-${driverA.phone.slice(3, 6)}-${driverA.phone.slice(6)}`;
+      const d = national(driverA.phone);
+      const formatted = `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`;
       const res = await ctx.request({ method: 'POST', url: '/api/drivers', token: ctx.adminToken, payload: { name: 'Dup', phone: formatted } });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: 'A driver with this phone number already exists' });
@@ -101,7 +108,7 @@ describeApi('drivers', () => {
       const res = await ctx.request({
         method: 'POST',
         url: '/api/drivers/session',
-        payload: { phone: `(${driverA.phone.slice(0, 3)}) ${driverA.phone.slice(3, 6)}-${driverA.phone.slice(6)}`, pin: driverA.pin },
+        payload: { phone: formatPhone(driverA.phone), pin: driverA.pin },
       });
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json();
@@ -202,7 +209,7 @@ describeApi('drivers', () => {
   });
 
   describe('GET /api/drivers/phone/:phone', () => {
-    const encoded = (phone: string) => encodeURIComponent(`(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`);
+    const encoded = (phone: string) => encodeURIComponent(formatPhone(phone));
 
     it('answers a driver its own record by URL-encoded phone, and an admin any', async () => {
       const own = await ctx.request({ method: 'GET', url: `/api/drivers/phone/${encoded(driverA.phone)}`, token: driverA.token });
@@ -250,10 +257,10 @@ describeApi('drivers', () => {
         payload: { name: 'Carla Renamed', phone: `${phone.slice(0, 3)}.${phone.slice(3)}`, email: 'carla@example.com', vehicleId: 'VAN-9' },
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ id: driverC.id, name: 'Carla Renamed', phone, email: 'carla@example.com', vehicleId: 'VAN-9', isActive: true });
-      driverC.phone = phone;
+      expect(res.json()).toMatchObject({ id: driverC.id, name: 'Carla Renamed', phone: `+1${phone}`, email: 'carla@example.com', vehicleId: 'VAN-9', isActive: true });
+      driverC.phone = `+1${phone}`;
       const partial = await ctx.request({ method: 'PUT', url: `/api/drivers/${driverC.id}`, token: ctx.adminToken, payload: { email: null } });
-      expect(partial.json()).toMatchObject({ name: 'Carla Renamed', phone, email: null, vehicleId: 'VAN-9' });
+      expect(partial.json()).toMatchObject({ name: 'Carla Renamed', phone: `+1${phone}`, email: null, vehicleId: 'VAN-9' });
       const stored = await ctx.request({ method: 'GET', url: `/api/drivers/phone/${phone}`, token: ctx.adminToken });
       expect(stored.json().name).toBe('Carla Renamed');
     });
@@ -336,7 +343,7 @@ describeApi('drivers', () => {
         trackingNumber: first.trackingNumber,
         status: 'in_transit',
         customerName: 'Olivia Martin',
-        customerPhone: '(312) 555-0142',
+        customerPhone: '+13125550142',
         driverId: driverA.id,
         deliveryLat: 43.04,
       });
@@ -545,7 +552,7 @@ describeApi('drivers: SMS through a configured gateway', () => {
     const last = received.at(-1)!;
     expect(last.path).toBe('/send');
     expect(last.contentType).toMatch(/application\/json/);
-    expect(last.body).toEqual({ to: '3125550101', message: expect.stringContaining('https://cargo.example/driver-track/TST42') });
+    expect(last.body).toEqual({ to: '+13125550101', message: expect.stringContaining('https://cargo.example/driver-track/TST42') });
   });
 
   it('answers 502 when the gateway refuses or drops the message', async () => {

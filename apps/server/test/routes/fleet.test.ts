@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { makeDriver, makePackage, type DriverFixture } from '../fixtures.ts';
 import { describeApi, setupApp, type TestContext } from '../helper.ts';
+import { FleetService } from '../../src/services/fleet/fleet.ts';
 
 /** A client socket that keeps every message and waits for one that matches. */
 async function client(port: number, headers: Record<string, string> = {}) {
@@ -60,6 +61,20 @@ describeApi('the fleet map: GET /api/fleet and the admin-only /ws subscription',
     expect(res.body).not.toContain('pinHash');
     expect((await ctx.request({ method: 'GET', url: '/api/fleet', token: driver.token })).statusCode).toBe(403);
     expect((await ctx.request({ method: 'GET', url: '/api/fleet' })).statusCode).toBe(401);
+  });
+
+  it("counts a package late only after its window's last day ends on the delivery address's clock (Chicago), not UTC's", async () => {
+    // Monday - Wednesday to a Chicago address (UTC-6 in November): the window ends 2026-11-26T05:59:59.999Z.
+    const pkg = await makePackage(ctx, { status: 'in_transit', deliveryLat: 41.8789, deliveryLng: -87.6359, estimatedDelivery: 'Monday, November 23, 2026 - Wednesday, November 25, 2026' });
+    const feed = { positionOf: () => null } as unknown as ConstructorParameters<typeof FleetService>[1];
+    const lateAt = async (iso: string) => {
+      const snapshot = await new FleetService(ctx.app.repos, feed, () => Date.parse(iso)).snapshot();
+      return snapshot.counts.late;
+    };
+    const before = await lateAt('2026-11-26T05:30:00.000Z'); // Wednesday 23:30 in Chicago: inside the window
+    const after = await lateAt('2026-11-26T06:30:00.000Z'); // Thursday 00:30 in Chicago: late
+    expect(after - before).toBe(1);
+    await ctx.request({ method: 'DELETE', url: `/api/packages/${pkg.id}`, token: ctx.adminToken });
   });
 
   it('refuses the fleet to a public socket and to a driver; an admin gets positions batched each second', async () => {

@@ -1,6 +1,7 @@
 import type { NotificationMessage, NotificationPreview, NotificationTemplate, Package } from '@cargo/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeDriver, makePackage } from '../fixtures.ts';
+import { PREVIEW_SHARE_TOKEN } from '../../src/services/share-links.ts';
 import { describeApi, setupApp, unique, type TestContext } from '../helper.ts';
 import { startSmsGateway, startSmtpSink, type SmsGateway, type SmtpSink } from '../support/mail-and-sms.ts';
 
@@ -104,7 +105,7 @@ describeApi('notifications', () => {
     expect(live.statusCode, live.body).toBe(200);
 
     const texts = await sms.waitFor(1);
-    expect(texts[0]).toEqual({ to: '4145550142', message: expect.stringContaining(`package ${pkg.trackingNumber} is out for delivery today`) });
+    expect(texts[0]).toEqual({ to: '+14145550142', message: expect.stringContaining(`package ${pkg.trackingNumber} is out for delivery today`) });
     expect(texts[0]!.message).toContain(`${PUBLIC_URL}/track-live/`);
 
     const entries = await log(pkg);
@@ -263,7 +264,7 @@ describeApi('notifications', () => {
     expect(events.map((e) => e.type)).toEqual(['package.created', 'package.out_for_delivery', 'package.eta_changed']);
     await work();
     const early = sms.received.find((t) => t.message.includes('arrives early'));
-    expect(early?.to).toBe('4145550142');
+    expect(early?.to).toBe('+14145550142');
     expect(early?.message).toContain(`before its delivery window (${window})`);
     // Within its window, no such notice.
     // The tracking page tells of it only because this server has an SMS gateway.
@@ -334,7 +335,7 @@ describeApi('notifications', () => {
     expect(toCustomer?.text).toContain("We'll contact you within 2 hours");
     const toCoordinator = smtp.messages.find((m) => m.subject === 'New pickup request from Grace Kim');
     expect(toCoordinator?.text).toContain('(312) 555-0190');
-    expect(sms.received.map((t) => t.to)).toEqual(expect.arrayContaining(['3125550190', '+15550100100']));
+    expect(sms.received.map((t) => t.to)).toEqual(expect.arrayContaining(['+13125550190', '+15550100100']));
     // Confirming it writes its event.
     const confirmed = await ctx.request({ method: 'PATCH', url: `/api/pickup-requests/${res.json().id}/status`, token: ctx.adminToken, payload: { status: 'confirmed' } });
     expect(confirmed.statusCode).toBe(200);
@@ -345,12 +346,39 @@ describeApi('notifications', () => {
   });
 
   describe('templates', () => {
+    it('previews exactly what is sent: same package, same template, same subject, text and HTML; the live token is a stand-in and no link is made', async () => {
+      const pkg = await customer({ customerEmail: `${unique('Mixed').slice(0, 12)}@Example.com` });
+      await setStatus(pkg, 'out_for_delivery');
+      await work();
+      const sent = await ctx.app.db.selectFrom('notificationMessages').selectAll().where('packageId', '=', pkg.id).where('eventType', '=', 'package.out_for_delivery').execute();
+      const templates = (await ctx.request({ method: 'GET', url: '/api/notifications/templates', token: ctx.adminToken })).json<NotificationTemplate[]>();
+      const linksBefore = await ctx.app.db.selectFrom('shareLinks').select('id').where('packageId', '=', pkg.id).execute();
+      for (const channel of ['email', 'sms'] as const) {
+        const message = sent.find((m) => m.channel === channel && m.audience === 'customer')!;
+        expect(message.status, channel).toBe('sent');
+        const template = templates.find((t) => t.eventType === 'package.out_for_delivery' && t.channel === channel && t.audience === 'customer')!;
+        const res = await ctx.request({ method: 'POST', url: '/api/notifications/preview', token: ctx.adminToken, payload: { eventType: 'package.out_for_delivery', channel, trackingNumber: pkg.trackingNumber, subject: template.subject, body: template.body } });
+        expect(res.statusCode, res.body).toBe(200);
+        const preview = res.json<NotificationPreview>();
+        // The sent message's live link, with its token where the preview has its stand-in.
+        const token = new RegExp(`${PUBLIC_URL}/track-live/([A-Za-z0-9_-]{32})`).exec(message.body)![1]!;
+        const asSent = (text: string | null) => text?.replaceAll(PREVIEW_SHARE_TOKEN, token) ?? null;
+        expect(preview.text).toContain(`${PUBLIC_URL}/track-live/${PREVIEW_SHARE_TOKEN}`);
+        expect(asSent(preview.text), channel).toBe(message.body);
+        expect(preview.subject, channel).toBe(message.subject);
+        // The HTML too, with the same unsubscribe link (the recipient's address as the message has it).
+        expect(asSent(preview.html), channel).toBe(message.html);
+      }
+      // The preview made no share link: a link opens the package's live position to whoever holds it.
+      expect(await ctx.app.db.selectFrom('shareLinks').select('id').where('packageId', '=', pkg.id).execute()).toEqual(linksBefore);
+    });
+
     it('lists every event by channel with sensible defaults; an edited template is previewed against a real package, saved and used', async () => {
       const list = await ctx.request({ method: 'GET', url: '/api/notifications/templates', token: ctx.adminToken });
       expect(list.statusCode).toBe(200);
       const templates = list.json<NotificationTemplate[]>();
       const on = templates.filter((t) => t.enabled && t.audience === 'customer').map((t) => t.eventType);
-      expect(new Set(on)).toEqual(new Set(['package.out_for_delivery', 'package.arriving', 'package.delivered', 'package.attempted', 'package.exception', 'package.eta_changed', 'pickup_request.created']));
+      expect(new Set(on)).toEqual(new Set(['package.out_for_delivery', 'package.arriving', 'package.delivered', 'package.attempted', 'package.exception', 'package.eta_changed', 'package.rescheduled', 'pickup_request.created']));
       expect(templates.every((t) => t.channelConfigured)).toBe(true);
 
       const pkg = await customer({ customerName: 'Zoë <script>alert(1)</script>' });

@@ -68,7 +68,7 @@ describeApi('A shop’s order export imports as it is (admin)', { timeout: 60_00
     const first = await byReference('#1001');
     expect(first).toMatchObject({
       customerName: 'Ann Lee',
-      customerPhone: '+1 312-555-0142',
+      customerPhone: '+13125550142', // E.164 by the phone rule (decision 089)
       customerEmail: 'ann.lee@example.com',
       deliveryAddress: '233 S Wacker Dr, Suite 4, Chicago, IL, 60606, US',
       pickupAddress: DEPOT,
@@ -81,7 +81,7 @@ describeApi('A shop’s order export imports as it is (admin)', { timeout: 60_00
     expect(first.deliveryLat).toEqual(expect.any(Number));
     expect(first.pickupLat).toEqual(expect.any(Number));
     // Shipping Phone blank: the order's Phone.
-    expect(await byReference('#1002')).toMatchObject({ customerName: 'Bo Chen', customerPhone: '+1 414-555-0107', deliveryAddress: '700 N Art Museum Dr, Milwaukee, WI, 53202, US', itemDescription: '3 × Espresso cup' });
+    expect(await byReference('#1002')).toMatchObject({ customerName: 'Bo Chen', customerPhone: '+14145550107', deliveryAddress: '700 N Art Museum Dr, Milwaukee, WI, 53202, US', itemDescription: '3 × Espresso cup' });
     expect(await byReference('#1003')).toMatchObject({ customerName: 'Cara Diaz', itemDescription: '1 × Teapot, 4 × Coaster, 1 × Tea towel' });
 
     // The audit log names the import and its file, not 'Package created'.
@@ -104,7 +104,7 @@ describeApi('A shop’s order export imports as it is (admin)', { timeout: 60_00
     expect(job).toMatchObject({ status: 'done', total: 2, created: 2, failed: 0 });
     expect(await byReference('4501')).toMatchObject({
       customerName: 'Dana Evans',
-      customerPhone: '(206) 555-0133',
+      customerPhone: '+12065550133',
       customerEmail: 'dana.evans@example.com',
       deliveryAddress: '400 Broad St, Seattle, WA, 98109, US',
       pickupAddress: DEPOT,

@@ -243,6 +243,18 @@ describeApi('CSV import of packages (admin)', { timeout: 240_000 }, () => {
     const res = await post({ dryRun: true, rows: [{ line: 7, values: { trackingNumber: `M-${tag}`, customerPhone: '(312) 555-0100', pickupAddress: 'x', deliveryAddress: 'y', customerEmail: 'nope' } }] });
     expect(res.json().problems).toEqual([{ line: 7, trackingNumber: `M-${tag}`, outcome: 'failed', message: `${MSG.customerNameRequired}; ${MSG.invalidEmail}` }]);
   });
+
+  it("a customer phone that is no phone number ('call me') fails its row by the shared phone rule; a national one passes", async () => {
+    const base = { customerName: 'Phone Rule', pickupAddress: '233 S Wacker Dr, Chicago, IL 60606', deliveryAddress: '700 N Art Museum Dr, Milwaukee, WI 53202' };
+    const rows = [
+      { line: 2, values: { ...base, trackingNumber: `PH1-${tag}`, customerPhone: 'call me' } },
+      { line: 3, values: { ...base, trackingNumber: `PH2-${tag}`, customerPhone: '312.555.0177' } },
+    ];
+    const res = await post({ dryRun: true, rows });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ created: 1, failed: 1 });
+    expect(res.json().problems).toEqual([{ line: 2, trackingNumber: `PH1-${tag}`, outcome: 'failed', message: MSG.phoneInvalid }]);
+  });
 });
 
 describeApi('CSV import: a batch that fails is written row by row', () => {

@@ -46,6 +46,16 @@ describeApi('GET /api/packages for the admin panel', () => {
     expect((await list('q=%25')).total).toBe(0);
   });
 
+  it('finds a customer phone, stored as E.164, however the search writes it', async () => {
+    const phone = `(262) ${String(Math.floor(100 + Math.random() * 899))}-${String(Math.floor(1000 + Math.random() * 8999))}`;
+    const pkg = await makePackage(ctx, { trackingNumber: `P-${tag}-4`, customerPhone: phone });
+    expect(pkg.customerPhone).toBe(`+1${phone.replace(/\D/g, '')}`);
+    for (const q of [phone, phone.slice(6), phone.replace(/\D/g, ''), pkg.customerPhone]) {
+      expect((await list(`q=${encodeURIComponent(q)}`)).rows.map((p) => p.trackingNumber), q).toEqual([`P-${tag}-4`]);
+    }
+    await ctx.request({ method: 'DELETE', url: `/api/packages/${pkg.id}`, token: ctx.adminToken });
+  });
+
   it('filters by driver (or none) and status, and the total counts the filtered rows', async () => {
     const a = await list(`q=${tag}&driverId=${driverA.id}`);
     expect(a.rows.map((p) => p.trackingNumber)).toEqual([`B-${tag}-1`]);

@@ -1,3 +1,4 @@
+import { MSG } from '@cargo/shared';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CompiledQuery, sql } from 'kysely';
@@ -49,7 +50,7 @@ describeApi('packages', () => {
         trackingNumber,
         status: 'in_transit',
         customerName: 'Olivia Martin',
-        customerPhone: '(312) 555-0142',
+        customerPhone: '+13125550142',
         driverId: null,
         realLocationLink: null,
         serviceType: 'Standard Delivery',
@@ -109,6 +110,10 @@ describeApi('packages', () => {
         [{ customerName: 'N'.repeat(101) }, 'customerName', 'Customer name too long'],
         [{ customerPhone: '' }, 'customerPhone', 'Customer phone is required'],
         [{ customerPhone: '1'.repeat(21) }, 'customerPhone', 'Phone number too long'],
+        // Issue 31: text with no phone number in it, or too few digits for one, is no customer phone.
+        [{ customerPhone: 'call me' }, 'customerPhone', MSG.phoneInvalid],
+        [{ customerPhone: '555-0142' }, 'customerPhone', MSG.phoneInvalid],
+        [{ driverPhone: 'ask the depot' }, 'driverPhone', MSG.phoneInvalid],
         [{ pickupLat: 91 }, 'pickupLat', 'Invalid latitude'],
         [{ deliveryLng: -181 }, 'deliveryLng', 'Invalid longitude'],
       ];
@@ -164,7 +169,7 @@ describeApi('packages', () => {
         await get(`/api/packages/${pkg.id}`, driverA.token),
       ]) {
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toMatchObject({ customerPhone: '(312) 555-0142', driverId: driverA.id, realLocationLink: 'https://maps.example.com/?q=1,2' });
+        expect(res.json()).toMatchObject({ customerPhone: '+13125550142', driverId: driverA.id, realLocationLink: 'https://maps.example.com/?q=1,2' });
       }
       const other = (await get(`/api/packages/${pkg.id}`, driverB.token)).json();
       expect(other.customerPhone).toBe('•••-•••-0142');
@@ -296,7 +301,7 @@ describeApi('packages', () => {
       const ids = all.json().map((p: { id: string }) => p.id);
       expect(ids.indexOf(third.id)).toBeLessThan(ids.indexOf(second.id));
       expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
-      expect(all.json()[0].customerPhone).toBe('(312) 555-0142');
+      expect(all.json()[0].customerPhone).toBe('+13125550142');
       expect(Number(all.headers['x-total-count'])).toBe(ids.length);
 
       const byQ = await get(`/api/packages?q=${marker.toUpperCase()}`, admin());
@@ -429,7 +434,7 @@ describeApi('packages', () => {
           payload: { packageId: pkg.id, status: 'Picked Up', location: 'Chicago, IL', description: 'Picked up at the dock' },
         });
         expect(res.statusCode, res.body).toBe(200);
-        expect(res.json()).toMatchObject({ success: true, package: { id: pkg.id, status: 'picked_up', currentLocation: 'Chicago, IL', customerPhone: '(312) 555-0142' } });
+        expect(res.json()).toMatchObject({ success: true, package: { id: pkg.id, status: 'picked_up', currentLocation: 'Chicago, IL', customerPhone: '+13125550142' } });
         const withTime = await ctx.request({
           method: 'POST',
           url: `/api/packages/${pkg.id}/status`,

@@ -1,3 +1,4 @@
+import { MSG } from '@cargo/shared';
 import type { PickupRequest } from '@cargo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDriver, type DriverFixture } from '../fixtures.ts';
@@ -42,7 +43,7 @@ describeApi('pickup requests', () => {
       expect(res.json()).toEqual({
         id: expect.any(String),
         customerName: 'Grace Kim',
-        phone: '(312) 555-0190',
+        phone: '+13125550190',
         email: 'Grace@Example.com',
         originAddress: '233 S Wacker Dr, Chicago, IL 60606',
         destinationAddress: '700 N Art Museum Dr, Milwaukee, WI 53202',
@@ -74,6 +75,10 @@ describeApi('pickup requests', () => {
         { path: 'itemDescription', message: 'Item description must be detailed' },
       ]);
       expect(res.json().message).toBe('Name must be at least 2 characters');
+      // Ten digits that make no number of the default country (US: 11 digits must start with its code 1).
+      const notANumber = await ctx.request({ method: 'POST', url: '/api/schedule-pickup', payload: validRequest({ phone: '99 99 99 99 99 9' }), remoteAddress: '10.20.2.2' });
+      expect(notANumber.statusCode).toBe(400);
+      expect(notANumber.json().issues).toEqual([{ path: 'phone', message: MSG.phoneInvalid }]);
       const empty = await ctx.request({ method: 'POST', url: '/api/schedule-pickup', payload: {}, remoteAddress: '10.20.2.1' });
       expect(empty.statusCode).toBe(400);
       expect(empty.json().issues.map((i: { path: string }) => i.path)).toEqual([

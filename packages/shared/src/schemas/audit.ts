@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { numberInput } from './common.ts';
 
 /** The audit log (issue 20, design.md §11, decision 070): who did what to which object and when. */
-export const AUDIT_ACTOR_TYPES = ['admin', 'driver', 'integration', 'system'] as const;
+export const AUDIT_ACTOR_TYPES = ['admin', 'driver', 'integration', 'system', 'customer'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** What an entry can be about; an export's object is the list exported ('packages', 'drivers', 'pickup-requests'). */
 export const AUDIT_OBJECT_TYPES = ['package', 'driver', 'admin', 'api_key', 'share_link', 'setting', 'notification_template', 'device', 'pickup_request', 'notification_message', 'export', 'import_mapping'] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
-export const AUDIT_ACTOR_LABELS: Record<AuditActorType, string> = { admin: 'Admin', driver: 'Driver', integration: 'API key', system: 'System' };
+export const AUDIT_ACTOR_LABELS: Record<AuditActorType, string> = { admin: 'Admin', driver: 'Driver', integration: 'API key', system: 'System', customer: 'Customer' };
 export const AUDIT_OBJECT_LABELS: Record<AuditObjectType, string> = {
   package: 'Package',
   driver: 'Driver',

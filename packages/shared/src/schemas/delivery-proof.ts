@@ -155,6 +155,8 @@ export const attemptedPackageSchema = z.object({
   driver: z.string().nullable(),
   attempts: z.number(),
   lastAttempt: outcomeViewSchema,
+  /** The day the customer chose through their link since (issue 33), in words: 'Thursday, December 3, 2026, 9:00-12:00'. */
+  customerChoice: z.object({ day: z.string(), label: z.string(), chosenAt: z.string() }).nullable().optional(),
 });
 export type AttemptedPackage = z.infer<typeof attemptedPackageSchema>;
 

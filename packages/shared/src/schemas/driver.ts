@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { MSG } from '../messages.ts';
+import { toE164 } from '../phone.ts';
 import { latitude, longitude, numberInput, optionalText, requiredText } from './common.ts';
 
 export const pinSchema = z.string({ error: MSG.pinFormat }).regex(/^\d{6}$/, MSG.pinFormat);
-/** A phone with no digit at all is no phone. */
-export const driverPhoneSchema = requiredText(MSG.driverPhoneRequired, LIMITS.phone, MSG.phoneTooLong).refine((v) => v === '' || /\d/.test(v), MSG.driverPhoneRequired);
+/** The phone rule (phone.ts): a driver signs in with the number in any form, stored and compared as E.164. */
+export const driverPhoneSchema = requiredText(MSG.driverPhoneRequired, LIMITS.phone, MSG.phoneTooLong).transform(toE164);
 
 export const driverInputSchema = z.object({
   name: requiredText(MSG.driverNameRequired, LIMITS.name, MSG.driverNameTooLong),

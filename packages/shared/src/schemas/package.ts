@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_CURRENT_LOCATION, DEFAULT_SERVICE_TYPE, LIMITS, RECENT_PACKAGES_MAX } from '../constants.ts';
 import { MSG } from '../messages.ts';
+import { toE164 } from '../phone.ts';
 import { isoTimestamp, latitude, longitude, numberInput, optionalText, requiredText, statusInput } from './common.ts';
 import { amountDueInput } from './payments.ts';
 
@@ -24,7 +25,8 @@ export const packageInputSchema = z.object({
   deliveryAddress: requiredText(MSG.deliveryAddressRequired, LIMITS.address),
   pickupAddress: requiredText(MSG.pickupAddressRequired, LIMITS.address),
   customerName: requiredText(MSG.customerNameRequired, LIMITS.name, MSG.customerNameTooLong),
-  customerPhone: requiredText(MSG.customerPhoneRequired, LIMITS.phone, MSG.phoneTooLong),
+  /** The phone rule (phone.ts): stored as E.164. */
+  customerPhone: requiredText(MSG.customerPhoneRequired, LIMITS.phone, MSG.phoneTooLong).transform(toE164),
   /** For notifications (issue 17); optional. */
   customerEmail: z
     .string({ error: MSG.invalidEmail })
@@ -38,7 +40,7 @@ export const packageInputSchema = z.object({
   itemDescription: optionalText(LIMITS.text),
   serviceType: z.string().trim().max(100).default(DEFAULT_SERVICE_TYPE).transform((v) => v || DEFAULT_SERVICE_TYPE),
   driver: optionalText(LIMITS.name, MSG.driverNameTooLong),
-  driverPhone: optionalText(LIMITS.phone, MSG.phoneTooLong),
+  driverPhone: optionalText(LIMITS.phone, MSG.phoneTooLong).transform((v, ctx) => (v === null ? null : toE164(v, ctx))),
   driverId: optionalText(200),
   realLocationLink: optionalText(2000),
   pickupLat: latitude.nullish(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { MSG } from '../messages.ts';
+import { toE164 } from '../phone.ts';
 import { PICKUP_REQUEST_STATUSES } from '../status.ts';
 import { optionalText } from './common.ts';
 
@@ -11,7 +12,8 @@ export const pickupRequestInputSchema = z.object({
     .string({ error: MSG.phoneMin })
     .trim()
     .max(LIMITS.phone + 10, MSG.phoneTooLong)
-    .refine((v) => v.replace(/\D/g, '').length >= 10, MSG.phoneMin),
+    .refine((v) => v.replace(/\D/g, '').length >= 10, MSG.phoneMin)
+    .transform(toE164),
   email: z.string({ error: MSG.invalidEmail }).trim().pipe(z.email(MSG.invalidEmail)),
   originAddress: z.string({ error: MSG.originDetailed }).trim().min(10, MSG.originDetailed).max(LIMITS.address),
   destinationAddress: z.string({ error: MSG.destinationDetailed }).trim().min(10, MSG.destinationDetailed).max(LIMITS.address),

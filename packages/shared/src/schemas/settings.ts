@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { MSG } from '../messages.ts';
+import { toE164 } from '../phone.ts';
 import { isoTimestamp, latitude, longitude } from './common.ts';
 
 export const globalLocationInputSchema = z.object({
@@ -29,7 +30,8 @@ export const smsSetupSchema = z.object({
     .trim()
     .min(1, 'Phone Required')
     .max(LIMITS.phone + 10)
-    .refine((v) => v === '' || /\d/.test(v), 'Phone Required'),
+    .refine((v) => v === '' || /\d/.test(v), 'Phone Required')
+    .transform(toE164),
   trackingLink: z.string().trim().pipe(z.url('Invalid tracking link')),
 });
 

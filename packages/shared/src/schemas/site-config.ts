@@ -19,6 +19,8 @@ export const siteConfigSchema = z.object({
   dispatchPhone: z.nullable(z.string()),
   /** Whether a package set out for delivery before its window texts the customer's phone (an SMS gateway is set). */
   advanceNotice: z.boolean(),
+  /** DEFAULT_PHONE_COUNTRY: how the forms read, and the lists show, a phone number without a country code. */
+  phoneCountry: z.string(),
   /** The company's currency (ISO 4217, issue 32): amounts everywhere are integers in its minor unit. */
   currency: z.optional(z.string()),
 });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { presentAttemptedPackage } from '../../presenters/delivery-proof.ts';
 import { presentOutcome } from '../../presenters/delivery-proof.ts';
 import { security } from '../openapi.ts';
+import { rescheduleWindowOf } from '../../presenters/customer-actions.ts';
+import { chosenLabel } from '../../services/customer-actions/delivery-days.ts';
 
 const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,7 +18,16 @@ const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(attemptedPackageSchema), 401: errorSchema, 403: errorSchema },
       },
     },
-    async () => (await app.deliveryProof.attempted()).map(({ pkg, attempt, attempts }) => presentAttemptedPackage(pkg, presentOutcome(attempt, null), attempts)),
+    async () => {
+      const attempted = await app.deliveryProof.attempted();
+      // The day each customer chose after the attempt (issue 33), shown with the package in the list.
+      const choices = await app.repos.customerActions.latestReschedules(attempted.map((a) => a.pkg.id));
+      return attempted.map(({ pkg, attempt, attempts }) => {
+        const choice = choices.get(pkg.id);
+        const customerChoice = choice && choice.createdAt > attempt.createdAt ? { day: choice.day, label: chosenLabel(choice.day, rescheduleWindowOf(choice)), chosenAt: choice.createdAt } : null;
+        return { ...presentAttemptedPackage(pkg, presentOutcome(attempt, null), attempts), customerChoice };
+      });
+    },
   );
 };
 

@@ -1,7 +1,7 @@
-import type { Principal } from '../principals.ts';
+import type { Principal } from '../../auth/principal.ts';
 
 /** Who an audit entry names (design.md §11). */
-export type AuditActorType = 'admin' | 'driver' | 'integration' | 'system';
+export type AuditActorType = 'admin' | 'driver' | 'integration' | 'system' | 'customer';
 export interface AuditActor {
   type: AuditActorType;
   id: string | null;

@@ -1,7 +1,8 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { isPostgresUrl, type Env } from '../../env.ts';
+import { loadOnce } from '../../lib/load-once.ts';
 
 /**
  * Where proof-of-delivery files live (design.md §10, decision 050): one interface, a folder under the data folder by
@@ -64,12 +65,18 @@ export interface S3Options {
   forcePathStyle: boolean;
 }
 
-/** Files as objects in an S3-compatible bucket (AWS S3, MinIO, Garage, Ceph, R2 …). */
+const loadS3 = loadOnce(() => import('@aws-sdk/client-s3'));
+
+/** Files as objects in an S3-compatible bucket (AWS S3, MinIO, Garage, Ceph, R2 …). The client is made on first use. */
 export class S3FileStore implements FileStore {
   readonly kind = 's3' as const;
-  private readonly client: S3Client;
-  constructor(private readonly options: S3Options) {
-    this.client = new S3Client({
+  private client: S3Client | undefined;
+  constructor(private readonly options: S3Options) {}
+
+  private async s3(): Promise<{ client: S3Client; s3: Awaited<ReturnType<typeof loadS3>> }> {
+    const s3 = await loadS3();
+    const { options } = this;
+    this.client ??= new s3.S3Client({
       endpoint: options.endpoint,
       region: options.region,
       forcePathStyle: options.forcePathStyle,
@@ -78,29 +85,33 @@ export class S3FileStore implements FileStore {
         : {}),
       maxAttempts: 3,
     });
+    return { client: this.client, s3 };
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: checkKey(key), Body: bytes, ContentType: contentType }));
+    const { client, s3 } = await this.s3();
+    await client.send(new s3.PutObjectCommand({ Bucket: this.options.bucket, Key: checkKey(key), Body: bytes, ContentType: contentType }));
   }
 
   async get(key: string): Promise<Buffer | undefined> {
+    const { client, s3 } = await this.s3();
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: checkKey(key) }));
+      const out = await client.send(new s3.GetObjectCommand({ Bucket: this.options.bucket, Key: checkKey(key) }));
       if (!out.Body) return undefined;
       return Buffer.from(await out.Body.transformToByteArray());
     } catch (err) {
-      if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
+      if (err instanceof s3.NoSuchKey || (err as { name?: string }).name === 'NoSuchKey' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
       throw err;
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: checkKey(key) }));
+    const { client, s3 } = await this.s3();
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.options.bucket, Key: checkKey(key) }));
   }
 
   destroy(): void {
-    this.client.destroy();
+    this.client?.destroy();
   }
 }
 

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { PROOF_MSG } from '@cargo/shared';
 import { HttpError } from '../../lib/http-errors.ts';
+import { loadOnce } from '../../lib/load-once.ts';
 
 /**
  * Photos and signatures as kept (design.md §10): read by their bytes (never the file name or the part's content
@@ -13,8 +13,12 @@ export const SIGNATURE_MAX_SIDE = 1000;
 /** Larger than any phone camera; stops a small file that claims an enormous canvas (a decompression bomb). */
 const MAX_INPUT_PIXELS = 60_000_000;
 const ACCEPTED = new Set(['jpeg', 'png', 'webp']);
-// Every upload is a new picture: libvips' operation cache would only hold memory (bench/RESULTS.md, issue 18).
-sharp.cache(false);
+const loadSharp = loadOnce(async () => {
+  const { default: sharp } = await import('sharp');
+  // Every upload is a new picture: libvips' operation cache would only hold memory (bench/RESULTS.md, issue 18).
+  sharp.cache(false);
+  return sharp;
+});
 
 export interface ProcessedImage {
   bytes: Buffer;
@@ -27,6 +31,7 @@ export interface ProcessedImage {
 export const unsupportedImage = () => new HttpError(415, PROOF_MSG.unsupportedImage);
 
 async function formatOf(input: Buffer): Promise<string> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     if (!meta.format || !ACCEPTED.has(meta.format) || !meta.width || !meta.height) throw unsupportedImage();
@@ -40,6 +45,7 @@ async function formatOf(input: Buffer): Promise<string> {
 /** A photo: upright, at most 1,600 px, JPEG without metadata, with a 320 px thumbnail. 415 when it is no picture. */
 export async function processPhoto(input: Buffer): Promise<ProcessedImage> {
   await formatOf(input);
+  const sharp = await loadSharp();
   try {
     // rotate() with no angle applies the EXIF orientation; sharp writes no metadata unless asked to.
     const upright = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
@@ -59,6 +65,7 @@ export async function processPhoto(input: Buffer): Promise<ProcessedImage> {
 /** A signature: PNG (transparency kept), at most 1,000 px, without metadata. */
 export async function processSignature(input: Buffer): Promise<ProcessedImage> {
   await formatOf(input);
+  const sharp = await loadSharp();
   try {
     const out = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()

@@ -1,5 +1,7 @@
-import PDFDocument from 'pdfkit';
 import { FAR_FROM_ADDRESS_M, type OutcomeView } from '@cargo/shared';
+import { loadOnce } from '../../lib/load-once.ts';
+
+const loadPdfKit = loadOnce(async () => (await import('pdfkit')).default);
 
 export interface ReceiptInput {
   companyName: string;
@@ -31,7 +33,8 @@ export interface ReceiptMoney {
  * the address, the photo and the signature, and the attempts before it. Built with PDFKit's standard fonts (no font
  * files to ship).
  */
-export function buildReceiptPdf(input: ReceiptInput): Promise<Buffer> {
+export async function buildReceiptPdf(input: ReceiptInput): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Proof of delivery ${input.trackingNumber}`, Author: input.companyName } });
     const chunks: Buffer[] = [];

@@ -1,5 +1,6 @@
-import { deliveryWindowOf, ENDED_STATUSES, type FleetCounts, type FleetPosition } from '@cargo/shared';
+import { ENDED_STATUSES, type FleetCounts, type FleetPosition } from '@cargo/shared';
 import type { DriverRow } from '../../db/types.ts';
+import { isPastWindow } from '../../lib/package-window.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import type { FleetFeed } from './fleet-feed.ts';
 
@@ -43,8 +44,7 @@ export class FleetService {
     let outForDelivery = 0;
     for (const pkg of open) {
       if (pkg.status === 'out_for_delivery') outForDelivery += 1;
-      const window = deliveryWindowOf(pkg.estimatedDelivery);
-      if (window && window.end < now) late += 1;
+      if (isPastWindow(pkg, now)) late += 1;
       if (!pkg.driverId) {
         unassigned += 1;
         continue;

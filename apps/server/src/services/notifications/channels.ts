@@ -1,6 +1,9 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { loadOnce } from '../../lib/load-once.ts';
+
+const loadNodemailer = loadOnce(async () => (await import('nodemailer')).default);
 
 /**
  * The two ways a message leaves (issue 17, item 2): email through SMTP_URL (nodemailer) and SMS through the HTTP gateway
@@ -22,21 +25,26 @@ export interface EmailMessage {
 const clip = (text: string, max = 300): string => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 export class EmailChannel {
-  private readonly transport: Transporter;
+  /** Made with the first message (nodemailer is loaded then, not at start). */
+  private transport: Transporter | undefined;
 
   constructor(
-    smtpUrl: string,
+    private readonly smtpUrl: string,
     private readonly from: string,
-  ) {
+  ) {}
+
+  private async transporter(): Promise<Transporter> {
+    const nodemailer = await loadNodemailer();
     // A small pool: a batch of messages reuses connections instead of opening one each.
     // The URL's own settings win over these (nodemailer merges an options object with its `url`).
-    const options = { url: smtpUrl, pool: true, maxConnections: 2, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
-    this.transport = nodemailer.createTransport(options as Parameters<typeof nodemailer.createTransport>[0]);
+    const options = { url: this.smtpUrl, pool: true, maxConnections: 2, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+    return (this.transport ??= nodemailer.createTransport(options as Parameters<typeof nodemailer.createTransport>[0]));
   }
 
   async send(message: EmailMessage): Promise<SendOutcome> {
     try {
-      const info = await this.transport.sendMail({
+      const transport = await this.transporter();
+      const info = await transport.sendMail({
         from: this.from,
         to: message.to,
         subject: message.subject,
@@ -57,7 +65,7 @@ export class EmailChannel {
   }
 
   close(): void {
-    this.transport.close();
+    this.transport?.close();
   }
 }
 

@@ -10,6 +10,7 @@ import {
   type NotificationSettings,
   type NotificationTemplateInput,
   type PackageStatus,
+  formatPhone,
 } from '@cargo/shared';
 import type { EventRow, NotificationMessageRow, PackageRow, PickupRequestRow } from '../../db/types.ts';
 import { newId, newTimeOrderedId } from '../../lib/crypto.ts';
@@ -27,11 +28,6 @@ export const NOTIFICATION_SETTINGS = 'notifications';
 const SECRET_SETTING = 'notifications_secret';
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { quietHoursStart: '21:00', quietHoursEnd: '08:00', dailyCapPerPackage: 5 };
 
-/** Events after which the customer's link is a live one (a customer share link) rather than the tracking page. */
-const LIVE_LINK_EVENTS: ReadonlySet<string> = new Set(['package.out_for_delivery', 'package.approaching', 'package.arriving', 'package.eta_changed']);
-/** How long a live link in a message stays open. */
-const LIVE_LINK_HOURS = 8;
-
 export interface NotificationOptions {
   email: EmailChannel | null;
   sms: SmsChannel | null;
@@ -44,8 +40,13 @@ export interface NotificationOptions {
   retryBaseMs: number;
   /** How long a sender holds a message (ms); one that died mid-send lets it go then. */
   leaseMs: number;
-  /** Makes a customer live link for a package (services/share-links.ts). */
-  liveLink: (pkg: { id: string; trackingNumber: string }, hours: number) => Promise<string>;
+  /** The package's one customer link (services/customer-actions/customer-link.ts): made once, then reused. */
+  customerLink: (pkg: { id: string; trackingNumber: string }) => Promise<string>;
+  /**
+   * The address such a link has, with a stand-in for its token, made for nothing: what the template preview shows
+   * (decision 090). A preview makes no link: a link is a working credential to the package's live page and actions.
+   */
+  customerLinkPreview: () => string;
   /** What a package still owes and how it is written (issue 32: the `balance_due` and `amount` merge fields). */
   money?: { balanceDue(packageId: string): Promise<number>; format(minor: number): string } | undefined;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -107,9 +108,8 @@ export class NotificationService {
       const recipient = this.recipientOf(subject, template.channel, template.audience);
       if (!recipient) continue;
       const skip = await this.skipReason(event, subject, template, recipient, data, nowMs);
-      link ??= await this.trackingLink(event, subject);
-      const unsubscribeUrl = template.channel === 'email' && template.audience === 'customer' ? this.unsubscribePage(recipient, subject.packageId) : null;
-      const rendered = await this.render(template, this.mergeValues(subject, data, link), unsubscribeUrl).catch((err: unknown) => {
+      link ??= await this.trackingLink(subject, 'make');
+      const rendered = await this.compose(template, subject, recipient, data, link).catch((err: unknown) => {
         this.options.log.error({ err, template: templateId(template) }, 'a notification template failed to render');
         return null;
       });
@@ -269,7 +269,7 @@ export class NotificationService {
 
   async saveTemplate(key: TemplateKey, input: { enabled: boolean; subject: string | null; body: string }, actor: AuditActor): Promise<TemplateView> {
     const known = defaultOf(key);
-    this.assertTemplate(key.channel, input);
+    await this.assertTemplate(key.channel, input);
     const before = (await this.templates()).find((t) => templateId(t) === templateId(known));
     const row = {
       id: templateId(known),
@@ -312,30 +312,36 @@ export class NotificationService {
     return (await this.templates()).find((t) => templateId(t) === templateId(known))!;
   }
 
-  /** A template rendered against a real package (or pickup request, for pickup events), before it is saved. */
+  /**
+   * A template rendered against a real package before it is saved: the message its customer would get, by the path a
+   * sent message takes (compose), with the same merge values: the data of the package's newest event of that type when
+   * it has one (else an example: 'Nobody home' for an attempt), the customer's address for the unsubscribe link, and
+   * the link the message would carry, a live link with a stand-in token for the events that send one (decision 090).
+   */
   async preview(input: { eventType: EventType; channel: NotificationChannel; trackingNumber: string; subject: string | null; body: string }): Promise<RenderedMessage> {
-    this.assertTemplate(input.channel, { subject: input.subject, body: input.body, enabled: true });
+    await this.assertTemplate(input.channel, { subject: input.subject, body: input.body, enabled: true });
     const pkg = await this.repos.packages.findByRef(input.trackingNumber);
     if (!pkg) throw notFound('Package not found');
     const subject = await this.withMoney(packageSubject(pkg));
-    const link = `${this.base()}/?track=${encodeURIComponent(pkg.trackingNumber)}`;
-    const data: Record<string, unknown> = input.eventType === 'package.attempted' ? { reason: 'Nobody home' } : input.eventType.startsWith('payment.') ? { amount: 12000 } : {};
-    const unsubscribeUrl = input.channel === 'email' && pkg.customerEmail ? this.unsubscribePage(pkg.customerEmail, pkg.id) : null;
+    const newest = (await this.repos.events.forSubject('package', pkg.id)).filter((e) => e.type === input.eventType).at(-1);
+    const data: Record<string, unknown> = newest ? parseData(newest.data) : input.eventType === 'package.attempted' ? { reason: 'Nobody home' } : input.eventType.startsWith('payment.') ? { amount: 12000 } : {};
+    const template = { channel: input.channel, audience: 'customer' as const, subject: input.subject, body: input.body };
+    const link = await this.trackingLink(subject, 'preview');
     try {
-      return await this.render({ channel: input.channel, subject: input.subject, body: input.body }, this.mergeValues(subject, data, link), unsubscribeUrl);
+      return await this.compose(template, subject, this.recipientOf(subject, input.channel, 'customer'), data, link);
     } catch (err) {
       throw badRequest(`The template could not be rendered: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
     }
   }
 
-  private assertTemplate(channel: NotificationChannel, input: NotificationTemplateInput): void {
+  private async assertTemplate(channel: NotificationChannel, input: NotificationTemplateInput): Promise<void> {
     const issues: Array<{ path: string; message: string }> = [];
-    const bodyError = templateError(input.body);
+    const bodyError = await templateError(input.body);
     if (bodyError) issues.push({ path: 'body', message: `Template error: ${bodyError}` });
     if (channel === 'email') {
       if (!input.subject) issues.push({ path: 'subject', message: 'Subject is required for an email' });
       else {
-        const subjectError = templateError(input.subject);
+        const subjectError = await templateError(input.subject);
         if (subjectError) issues.push({ path: 'subject', message: `Template error: ${subjectError}` });
       }
     }
@@ -482,15 +488,18 @@ export class NotificationService {
     return channel === 'email' ? (subject.email?.toLowerCase() ?? null) : phoneForSms(subject.phone);
   }
 
-  /** The customer's link: a live share link while the package is on its way, otherwise the tracking page. */
-  private async trackingLink(event: EventRow, subject: Subject): Promise<string> {
+  /**
+   * The customer's link in every message of a package, from 'package created' on (issue 33): the package's one
+   * customer link, which opens the live page and the customer's actions; the tracking page if it cannot be made. A
+   * preview shows the link's address with a stand-in token and makes none (decision 090).
+   */
+  private async trackingLink(subject: Subject, mode: 'make' | 'preview'): Promise<string> {
     if (!subject.packageId) return subject.trackingNumber ? `${this.base()}/?track=${encodeURIComponent(subject.trackingNumber)}` : `${this.base()}/`;
-    if (LIVE_LINK_EVENTS.has(event.type)) {
-      try {
-        return await this.options.liveLink({ id: subject.packageId, trackingNumber: subject.trackingNumber ?? '' }, LIVE_LINK_HOURS);
-      } catch (err) {
-        this.options.log.warn({ err }, 'a live link for a message could not be made: the tracking page is linked instead');
-      }
+    if (mode === 'preview') return this.options.customerLinkPreview();
+    try {
+      return await this.options.customerLink({ id: subject.packageId, trackingNumber: subject.trackingNumber ?? '' });
+    } catch (err) {
+      this.options.log.warn({ err }, 'a customer link for a message could not be made: the tracking page is linked instead');
     }
     return `${this.base()}/?track=${encodeURIComponent(subject.trackingNumber ?? '')}`;
   }
@@ -503,11 +512,33 @@ export class NotificationService {
       eta,
       reason: typeof data.reason === 'string' ? data.reason : '',
       amount: typeof data.amount === 'number' && this.options.money ? this.options.money.format(Math.abs(data.amount)) : '',
+      // Customer actions (issue 33): the day a customer chose; a rating for the coordinator's alert.
+      chosen_day: typeof data.chosenLabel === 'string' ? data.chosenLabel : '',
+      rating: typeof data.stars === 'number' ? String(data.stars) : '',
+      rating_comment: data.hasComment === true ? 'yes' : '',
+      rating_tags: Array.isArray(data.tagLabels) ? data.tagLabels.join(', ') : '',
+      driver_name: typeof data.driverName === 'string' ? data.driverName : '',
       tracking_link: link,
       company_name: this.options.company.name,
       company_phone: this.options.company.phone,
       support_email: this.options.company.supportEmail,
     };
+  }
+
+  /**
+   * The one rendering path of a message (issue 31): the template with the subject's merge values, the event's data and
+   * the link, and for a customer's email the unsubscribe link of its recipient. The outbox reader and the preview both
+   * call it, so the preview is what is sent.
+   */
+  private compose(
+    template: { channel: NotificationChannel; audience: NotificationAudience; subject: string | null; body: string },
+    subject: Subject,
+    recipient: string | null,
+    data: Record<string, unknown>,
+    link: string,
+  ): Promise<RenderedMessage> {
+    const unsubscribeUrl = template.channel === 'email' && template.audience === 'customer' && recipient ? this.unsubscribePage(recipient, subject.packageId) : null;
+    return this.render(template, this.mergeValues(subject, data, link), unsubscribeUrl);
   }
 
   private render(template: { channel: NotificationChannel; subject: string | null; body: string }, values: MergeValues, unsubscribeUrl: string | null): Promise<RenderedMessage> {
@@ -580,7 +611,8 @@ function pickupSubject(request: PickupRequestRow): Subject {
       pickup_origin: request.originAddress,
       pickup_destination: request.destinationAddress,
       pickup_item: request.itemDescription,
-      customer_phone: request.phone,
+      // Read by people: the national form of the stored E.164 (decision 089).
+      customer_phone: formatPhone(request.phone),
       balance_due: '',
     },
   };

@@ -1,5 +1,6 @@
 import type { EventType, NotificationAudience, NotificationChannel } from '@cargo/shared';
-import { Liquid } from 'liquidjs';
+import type { Liquid } from 'liquidjs';
+import { loadOnce } from '../../lib/load-once.ts';
 
 /**
  * Which event tells whom, and in what words (issue 17, item 3): the product's defaults, which dispatch may change in the
@@ -26,7 +27,7 @@ type Texts = { subject: string; email: string; sms: string; on: boolean };
 
 /** The customer's messages, per event: on by default where a customer expects to hear (issue 17: out for delivery,
  * arriving, delivered, attempted, exception, the pickup request received, the advance notice). */
-const CUSTOMER: Record<EventType, Texts> = {
+const CUSTOMER: Record<Exclude<EventType, 'feedback.low_rating'>, Texts> = {
   'package.created': {
     on: false,
     subject: 'We have your package {{ tracking_number }}',
@@ -48,7 +49,7 @@ const CUSTOMER: Record<EventType, Texts> = {
   'package.out_for_delivery': {
     on: true,
     subject: 'Your package {{ tracking_number }} is out for delivery',
-    email: 'Hello {{ customer_name }},\n\nYour package {{ tracking_number }} is out for delivery to {{ delivery_address }}.{% if eta != "" %} Expected arrival: {{ eta }}.{% endif %}\n\nWatch the driver approach: {{ tracking_link }}',
+    email: 'Hello {{ customer_name }},\n\nYour package {{ tracking_number }} is out for delivery to {{ delivery_address }}.{% if eta != "" %} Expected arrival: {{ eta }}.{% endif %}\n\nWatch the driver approach, or tell the driver where to leave it: {{ tracking_link }}',
     sms: '{{ company_name }}: package {{ tracking_number }} is out for delivery today. Watch it live: {{ tracking_link }}',
   },
   'package.approaching': {
@@ -66,14 +67,14 @@ const CUSTOMER: Record<EventType, Texts> = {
   'package.delivered': {
     on: true,
     subject: 'Delivered: package {{ tracking_number }}',
-    email: 'Hello {{ customer_name }},\n\nYour package {{ tracking_number }} has been delivered to {{ delivery_address }}.\n\nDetails: {{ tracking_link }}',
-    sms: '{{ company_name }}: package {{ tracking_number }} has been delivered. Details: {{ tracking_link }}',
+    email: 'Hello {{ customer_name }},\n\nYour package {{ tracking_number }} has been delivered to {{ delivery_address }}.\n\nHow did we do? Rate the delivery: {{ tracking_link }}',
+    sms: '{{ company_name }}: package {{ tracking_number }} has been delivered. How did we do? {{ tracking_link }}',
   },
   'package.attempted': {
     on: true,
     subject: 'We could not deliver package {{ tracking_number }}',
-    email: 'Hello {{ customer_name }},\n\nWe tried to deliver your package {{ tracking_number }} but could not.{% if reason != "" %} Reason: {{ reason }}.{% endif %} We will contact you to arrange another attempt; you can also call us at {{ company_phone }}.\n\nDetails: {{ tracking_link }}',
-    sms: '{{ company_name }}: we could not deliver package {{ tracking_number }}{% if reason != "" %} ({{ reason }}){% endif %}. Call {{ company_phone }} to arrange another attempt.',
+    email: 'Hello {{ customer_name }},\n\nWe tried to deliver your package {{ tracking_number }} but could not.{% if reason != "" %} Reason: {{ reason }}.{% endif %}\n\nChoose a new day for the delivery, or tell the driver where to leave it: {{ tracking_link }}\n\nYou can also call us at {{ company_phone }}.',
+    sms: '{{ company_name }}: we could not deliver package {{ tracking_number }}{% if reason != "" %} ({{ reason }}){% endif %}. Choose a new day: {{ tracking_link }} or call {{ company_phone }}.',
   },
   'package.exception': {
     on: true,
@@ -98,6 +99,25 @@ const CUSTOMER: Record<EventType, Texts> = {
     subject: 'Package {{ tracking_number }} arrives before its delivery window',
     email: 'Hello {{ customer_name }},\n\nYour package {{ tracking_number }} will arrive earlier than planned: it is out for delivery {{ eta }}, before its delivery window ({{ delivery_window }}). Please make sure someone can receive it, or call us at {{ company_phone }}.\n\nTrack it here: {{ tracking_link }}',
     sms: '{{ company_name }}: package {{ tracking_number }} arrives early, {{ eta }}, before its delivery window ({{ delivery_window }}). Track it: {{ tracking_link }}',
+  },
+  // Customer actions (issue 33): the customer's own changes, confirmed where it helps; the link is the customer link.
+  'package.instructions_updated': {
+    on: false,
+    subject: 'Your delivery instructions for package {{ tracking_number }}',
+    email: 'Hello {{ customer_name }},\n\nWe have your delivery instructions for package {{ tracking_number }}. The driver will see them at the stop.\n\nChange them here: {{ tracking_link }}',
+    sms: '{{ company_name }}: we have your delivery instructions for package {{ tracking_number }}. Change them: {{ tracking_link }}',
+  },
+  'package.rescheduled': {
+    on: true,
+    subject: 'New delivery day for package {{ tracking_number }}',
+    email: 'Hello {{ customer_name }},\n\nWe will deliver your package {{ tracking_number }} on {{ chosen_day }}.\n\nDetails: {{ tracking_link }}',
+    sms: '{{ company_name }}: we will deliver package {{ tracking_number }} on {{ chosen_day }}. Details: {{ tracking_link }}',
+  },
+  'feedback.received': {
+    on: false,
+    subject: 'Thank you for rating package {{ tracking_number }}',
+    email: 'Hello {{ customer_name }},\n\nThank you for rating the delivery of package {{ tracking_number }}. You can change your rating for 7 days: {{ tracking_link }}',
+    sms: '{{ company_name }}: thank you for rating the delivery of package {{ tracking_number }}.',
   },
   'pickup_request.created': {
     on: true,
@@ -138,6 +158,14 @@ const COORDINATOR_ALERT: Texts = {
   sms: 'New pickup request: {{ customer_name }} {{ customer_phone }}, from {{ pickup_origin }}. Call back within 2 hours.',
 };
 
+/** The coordinator's alert of a low rating (issue 33): its own event, so dispatch can change or turn off its words. */
+const LOW_RATING_ALERT: Texts = {
+  on: true,
+  subject: 'Low rating ({{ rating }} stars) for package {{ tracking_number }}',
+  email: 'The customer {{ customer_name }} rated the delivery of package {{ tracking_number }} {{ rating }} of 5 stars.{% if rating_tags != "" %}\n\nTags: {{ rating_tags }}{% endif %}{% if rating_comment != "" %}\n\nThe customer left a comment: read it on the package in the admin panel.{% endif %}\n\nDriver: {{ driver_name }}',
+  sms: 'Low rating: package {{ tracking_number }} got {{ rating }} of 5 stars from {{ customer_name }}.',
+};
+
 /** Every template the product has, with its default words and whether it is on. */
 export const DEFAULT_TEMPLATES: readonly TemplateDefault[] = [
   ...(Object.entries(CUSTOMER) as Array<[EventType, Texts]>).flatMap(([eventType, t]) => [
@@ -146,6 +174,8 @@ export const DEFAULT_TEMPLATES: readonly TemplateDefault[] = [
   ]),
   { eventType: 'pickup_request.created', channel: 'email', audience: 'coordinator', enabled: COORDINATOR_ALERT.on, subject: COORDINATOR_ALERT.subject, body: COORDINATOR_ALERT.email },
   { eventType: 'pickup_request.created', channel: 'sms', audience: 'coordinator', enabled: COORDINATOR_ALERT.on, subject: null, body: COORDINATOR_ALERT.sms },
+  { eventType: 'feedback.low_rating', channel: 'email', audience: 'coordinator', enabled: LOW_RATING_ALERT.on, subject: LOW_RATING_ALERT.subject, body: LOW_RATING_ALERT.email },
+  { eventType: 'feedback.low_rating', channel: 'sms', audience: 'coordinator', enabled: LOW_RATING_ALERT.on, subject: null, body: LOW_RATING_ALERT.sms },
 ];
 
 /** Merge fields: every value a template sees, as text. */
@@ -153,8 +183,11 @@ export type MergeValues = Record<string, string>;
 
 // Templates are written by dispatch, not by the public; the limits still keep a slip (a loop over a huge range) cheap.
 const limits = { strictFilters: true, parseLimit: 20_000, renderLimit: 200, memoryLimit: 1_000_000 };
-const plain = new Liquid({ ...limits });
-const escaped = new Liquid({ ...limits, outputEscape: 'escape' });
+/** The two engines: plain for SMS and the text part, escaping for the HTML part. */
+const engines = loadOnce(async () => {
+  const { Liquid } = await import('liquidjs');
+  return { plain: new Liquid({ ...limits }), escaped: new Liquid({ ...limits, outputEscape: 'escape' }) };
+});
 
 /**
  * Parsed templates by engine and text: a batch of thousands of messages renders a handful of templates, and parsing
@@ -163,8 +196,9 @@ const escaped = new Liquid({ ...limits, outputEscape: 'escape' });
 const parsed = new Map<string, ReturnType<Liquid['parse']>>();
 const PARSED_MAX = 256;
 
-async function renderWith(engine: Liquid, text: string, values: MergeValues): Promise<string> {
-  const key = `${engine === escaped ? 'h' : 't'}:${text}`;
+async function renderWith(kind: 'plain' | 'escaped', text: string, values: MergeValues): Promise<string> {
+  const engine = (await engines())[kind];
+  const key = `${kind === 'escaped' ? 'h' : 't'}:${text}`;
   let templates = parsed.get(key);
   if (!templates) {
     templates = engine.parse(text);
@@ -175,7 +209,8 @@ async function renderWith(engine: Liquid, text: string, values: MergeValues): Pr
 }
 
 /** Checks a template parses; the message of the first error, or null. */
-export function templateError(text: string): string | null {
+export async function templateError(text: string): Promise<string | null> {
+  const { plain } = await engines();
   try {
     plain.parse(text);
     return null;
@@ -200,10 +235,10 @@ export interface EmailFooter {
 
 /** Renders a message: SMS as plain text; email as plain text and as HTML (values escaped, links made clickable). */
 export async function renderMessage(channel: NotificationChannel, template: { subject: string | null; body: string }, values: MergeValues, footer: EmailFooter): Promise<RenderedMessage> {
-  const text = (await renderWith(plain, template.body, values)).trim();
+  const text = (await renderWith('plain', template.body, values)).trim();
   if (channel === 'sms') return { subject: null, text, html: null };
-  const subject = template.subject ? (await renderWith(plain, template.subject, values)).replace(/\s+/g, ' ').trim() : null;
-  const bodyHtml = (await renderWith(escaped, template.body, values)).trim();
+  const subject = template.subject ? (await renderWith('plain', template.subject, values)).replace(/\s+/g, ' ').trim() : null;
+  const bodyHtml = (await renderWith('escaped', template.body, values)).trim();
   const unsubscribeText = footer.unsubscribeUrl ? `\n\nTo stop these emails: ${footer.unsubscribeUrl}` : '';
   const contactText = `\n\n--\n${footer.companyName} · ${footer.companyPhone} · ${footer.supportEmail}`;
   return { subject, text: text + contactText + unsubscribeText, html: htmlDocument(subject ?? '', bodyHtml, footer) };

@@ -1,7 +1,8 @@
-import { deliveryWindowOf, ENDED_STATUSES } from '@cargo/shared';
+import { ENDED_STATUSES } from '@cargo/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DriverRow, PackageRow } from '../../db/types.ts';
 import { badRequest } from '../../lib/http-errors.ts';
+import { packageWindow } from '../../lib/package-window.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import type { DriverService } from '../drivers.ts';
 import type { AuditActor } from '../audit/audit-context.ts';
@@ -67,7 +68,7 @@ export class StopOrderService {
         unplaced.push(pkg);
         continue;
       }
-      const window = deliveryWindowOf(pkg.estimatedDelivery);
+      const window = packageWindow(pkg);
       stops.push({ id: pkg.id, lat, lng, windowStart: window?.start ?? null, windowEnd: window?.end ?? null });
     }
     const lat = num(driver.currentLat);

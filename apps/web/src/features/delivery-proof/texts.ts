@@ -25,6 +25,8 @@ export const PROOF_ADMIN_TEXTS = {
   attemptsEmpty: 'No package is waiting to be re-planned.',
   attempts: 'Attempts',
   lastAttempt: 'Last attempt',
+  customerChoice: "Customer's new day",
+  customerChose: (label: string) => label,
   showProof: 'Show proof',
   requirementsTitle: 'What drivers must collect, per service type',
   serviceType: 'Service type',

@@ -280,3 +280,13 @@ export const DRIVER_TEXTS = {
   stopRefusedLater: (tracking: string, reason: string) => `${tracking} was not accepted: ${reason}`,
   dismiss: 'Dismiss',
 } as const;
+
+/** The customer's notes on a stop and in the close-stop sheet (issue 33). */
+export const CUSTOMER_NOTES_TEXTS = {
+  title: "Customer's instructions",
+  safePlace: 'Safe place:',
+  instructions: 'Instructions:',
+  accessCode: 'Access code:',
+  accessCodeLater: 'The customer gave an access code: it shows here on the day you deliver.',
+  signatureWaived: 'The customer allows delivery without a signature.',
+} as const;

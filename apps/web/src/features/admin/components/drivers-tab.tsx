@@ -1,4 +1,4 @@
-import { driverInputSchema, parseMapsLink, type Driver, type Package } from '@cargo/shared';
+import { driverInputSchema, parseMapsLink, type Driver, type Package, formatPhone } from '@cargo/shared';
 import { Alert, Button, Grid, Group, Modal, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -105,7 +105,7 @@ function EditDriverModal({ driver, onClose }: { driver: Driver | null; onClose: 
   const save = useUpdateDriver();
   if (driver && loaded !== driver.id) {
     setLoaded(driver.id);
-    setValues({ name: driver.name, phone: driver.phone, email: driver.email ?? '', vehicleId: driver.vehicleId });
+    setValues({ name: driver.name, phone: formatPhone(driver.phone), email: driver.email ?? '', vehicleId: driver.vehicleId });
     setErrors({});
   }
   const close = () => {
@@ -229,7 +229,7 @@ function DriverList({ onPin }: { onPin: (shown: { name: string; pin: string }) =
                     </Group>
                   </Table.Td>
                   <Table.Td>{driver.vehicleId}</Table.Td>
-                  <Table.Td className={classes.nowrap}>{driver.phone}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{formatPhone(driver.phone)}</Table.Td>
                   <Table.Td>{driver.email ?? ''}</Table.Td>
                   <Table.Td className={classes.nowrap}>{formatLatLng(driver.currentLat, driver.currentLng)}</Table.Td>
                   <Table.Td>{driver.lastLocationUpdate ? formatTime(driver.lastLocationUpdate) : T.never}</Table.Td>

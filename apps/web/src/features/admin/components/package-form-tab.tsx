@@ -4,6 +4,7 @@ import {
   DEFAULT_CURRENT_LOCATION,
   DEFAULT_SERVICE_TYPE,
   DEFAULT_STATUS,
+  formatPhone,
   LIMITS,
   MSG,
   normalizeStatus,
@@ -87,7 +88,8 @@ function fromPackage(pkg: Package, amountText: (minor: number | null) => string)
     pickupAddress: pkg.pickupAddress,
     deliveryAddress: pkg.deliveryAddress,
     customerName: pkg.customerName,
-    customerPhone: pkg.customerPhone,
+    // Stored as E.164; edited in the national form it was typed in (decision 089).
+    customerPhone: formatPhone(pkg.customerPhone),
     customerEmail: pkg.customerEmail ?? '',
     weight: pkg.weight,
     dimensions: pkg.dimensions,
@@ -319,7 +321,7 @@ export function PackageFormTab() {
                     required
                     type="tel"
                     inputMode="tel"
-                    maxLength={LIMITS.customerPhoneInput}
+                    maxLength={LIMITS.phone}
                     value={values.customerPhone}
                     onChange={(e) => set('customerPhone', formatCustomerPhone(e.currentTarget.value))}
                     error={errors.customerPhone}

@@ -1,4 +1,4 @@
-import { CREATE_FORM_STATUSES, NO_DRIVER, PACKAGE_SORT_FIELDS, STATUS_UPDATE_FORM_STATUSES, statusLabel, type PackageSortField } from '@cargo/shared';
+import { CREATE_FORM_STATUSES, NO_DRIVER, PACKAGE_SORT_FIELDS, STATUS_UPDATE_FORM_STATUSES, statusLabel, type PackageSortField, formatPhone } from '@cargo/shared';
 import { Alert, Group, Pagination, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useHotkeys } from '@mantine/hooks';
 import { useRef, useState } from 'react';
@@ -173,7 +173,7 @@ export function PackagesTab() {
                   <PlainTd>{pkg.deliveryAddress}</PlainTd>
                   <PlainTd>
                     {pkg.customerName}
-                    <PlainDimmedText className={classes.nowrap}>{pkg.customerPhone}</PlainDimmedText>
+                    <PlainDimmedText className={classes.nowrap}>{formatPhone(pkg.customerPhone)}</PlainDimmedText>
                   </PlainTd>
                   <PlainTd>{pkg.itemDescription ?? ''}</PlainTd>
                   <PlainTd>{pkg.driver ?? ''}</PlainTd>

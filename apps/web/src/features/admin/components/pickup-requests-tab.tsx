@@ -1,4 +1,4 @@
-import { PICKUP_REQUEST_STATUSES, type PickupRequestStatus } from '@cargo/shared';
+import { PICKUP_REQUEST_STATUSES, type PickupRequestStatus, formatPhone } from '@cargo/shared';
 import { Alert, Anchor, Button, Group, NativeSelect, Pagination, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -88,7 +88,7 @@ export function PickupRequestsTab() {
                 <Table.Tr key={r.id}>
                   <Table.Td>{r.customerName}</Table.Td>
                   <Table.Td>
-                    <div className={classes.nowrap}>{r.phone}</div>
+                    <div className={classes.nowrap}>{formatPhone(r.phone)}</div>
                     <div>{r.email}</div>
                   </Table.Td>
                   <Table.Td>{r.originAddress}</Table.Td>

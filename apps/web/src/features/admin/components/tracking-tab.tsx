@@ -1,4 +1,4 @@
-import { GPS_STALE_MS, SHARE_LINK_HOURS, type Package } from '@cargo/shared';
+import { GPS_STALE_MS, SHARE_LINK_HOURS, type Package, formatPhone } from '@cargo/shared';
 import { Alert, Anchor, Button, Group, List, NumberInput, Paper, Skeleton, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { QrCode } from '../../../components/ui/qr-code.tsx';
@@ -129,7 +129,7 @@ function SmsChat() {
         <Title order={2} size="h4">
           {T.smsTitle}
         </Title>
-        <PackagePicker label={T.package} value={pkg} onChange={(p) => { setPkg(p); if (p?.driverPhone && !phone) setPhone(p.driverPhone); }} />
+        <PackagePicker label={T.package} value={pkg} onChange={(p) => { setPkg(p); if (p?.driverPhone && !phone) setPhone(formatPhone(p.driverPhone)); }} />
         <TextInput label={T.driverPhone} type="tel" required value={phone} onChange={(e) => setPhone(e.currentTarget.value)} />
         {message && (
           <Text size="sm" className={classes.mono}>

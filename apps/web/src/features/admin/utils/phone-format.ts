@@ -1,7 +1,12 @@
-import { LIMITS } from '@cargo/shared';
+import { LIMITS, phoneCountry } from '@cargo/shared';
 
-/** Spec §5: the customer phone formats itself as (xxx) xxx-xxxx while typed, at most 14 characters. */
-export function formatCustomerPhone(input: string): string {
+/**
+ * Spec §5: the customer phone formats itself as (xxx) xxx-xxxx while typed, at most 14 characters: a US number typed
+ * in national form. A number typed with '+' and its country code, or any number where the default phone country is
+ * not the US, is kept as typed (at most LIMITS.phone characters); the shared phone rule reads it either way.
+ */
+export function formatCustomerPhone(input: string, country: string = phoneCountry()): string {
+  if (country !== 'US' || input.trimStart().startsWith('+')) return input.slice(0, LIMITS.phone);
   const digits = input.replace(/\D/g, '').slice(0, 10);
   if (digits.length === 0) return '';
   if (digits.length < 4) return `(${digits}`;

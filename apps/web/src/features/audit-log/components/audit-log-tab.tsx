@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Group, Pagination, Select, Skeleton, Stack, Table
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { formatMediumDateTimeWithSeconds } from '../../../lib/local-time.ts';
+import stacked from '../../../components/ui/stacked-table.module.css';
 import { useAuditLog } from '../api/get-audit-log.ts';
 import { useAuditFilters } from '../hooks/use-audit-filters.ts';
 import { auditActionText, auditFieldLabel, auditValueText } from '../lib/labels.ts';
@@ -177,7 +178,7 @@ export function AuditLogTab() {
         <Text>{filtered ? T.noMatch : T.empty}</Text>
       ) : (
         <div className={classes.tableWrap} role="region" aria-label={T.title} tabIndex={0}>
-          <Table striped className={classes.table} aria-busy={log.isFetching}>
+          <Table striped className={`${classes.table} ${stacked.stacked}`} aria-busy={log.isFetching}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{C.time}</Table.Th>
@@ -195,8 +196,8 @@ export function AuditLogTab() {
                 const isShown = filters.objectId === entry.objectId && filters.objectType === entry.objectType;
                 return (
                   <Table.Tr key={entry.id}>
-                    <Table.Td className={classes.nowrap}>{formatMediumDateTimeWithSeconds(new Date(entry.at))}</Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={C.time} className={classes.nowrap}>{formatMediumDateTimeWithSeconds(new Date(entry.at))}</Table.Td>
+                    <Table.Td data-label={C.actor}>
                       <Badge variant="outline" color="dark" size="sm">
                         {AUDIT_ACTOR_LABELS[entry.actorType]}
                       </Badge>
@@ -204,8 +205,8 @@ export function AuditLogTab() {
                         {entry.actorLabel}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{auditActionText(entry)}</Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={C.action}>{auditActionText(entry)}</Table.Td>
+                    <Table.Td data-label={C.object}>
                       <Text size="xs" c="dimmed">
                         {typeLabel}
                       </Text>
@@ -218,10 +219,10 @@ export function AuditLogTab() {
                         </Button>
                       )}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={C.changes}>
                       <Changes entry={entry} />
                     </Table.Td>
-                    <Table.Td className={classes.nowrap}>{entry.ip ?? T.none}</Table.Td>
+                    <Table.Td data-label={C.ip} className={classes.nowrap}>{entry.ip ?? T.none}</Table.Td>
                   </Table.Tr>
                 );
               })}

@@ -172,6 +172,7 @@ function AttemptsList({ onShow }: { onShow: (trackingNumber: string) => void }) 
               <Table.Th>{T.lookupLabel}</Table.Th>
               <Table.Th>{T.lastAttempt}</Table.Th>
               <Table.Th>{T.attempts}</Table.Th>
+              <Table.Th>{T.customerChoice}</Table.Th>
               <Table.Th>{T.driver}</Table.Th>
               <Table.Th />
             </Table.Tr>
@@ -184,6 +185,7 @@ function AttemptsList({ onShow }: { onShow: (trackingNumber: string) => void }) 
                   {p.lastAttempt.reasonLabel} · {new Date(p.lastAttempt.at).toLocaleString('en-US')}
                 </Table.Td>
                 <Table.Td>{p.attempts}</Table.Td>
+                <Table.Td>{p.customerChoice ? T.customerChose(p.customerChoice.label) : '—'}</Table.Td>
                 <Table.Td>{p.driver ?? '—'}</Table.Td>
                 <Table.Td>
                   <Button size="xs" variant="light" onClick={() => onShow(p.trackingNumber)}>

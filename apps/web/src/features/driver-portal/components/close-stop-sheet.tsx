@@ -20,6 +20,8 @@ import { useDeliveryRequirements } from '../api/get-delivery-requirements.ts';
 import { useStopQueue } from '../hooks/use-stop-queue.ts';
 import { DRIVER_TEXTS as T } from '../texts.ts';
 import { reasonOf } from '../utils/driver-request.ts';
+import { useCustomerInstructions } from '../api/get-customer-instructions.ts';
+import { StopCustomerNotes } from './stop-customer-notes.tsx';
 import { scalePhoto } from '../utils/scale-photo.ts';
 import classes from './close-stop-sheet.module.css';
 import { SignatureField } from './signature-field.tsx';
@@ -55,8 +57,10 @@ function CloseStopForm({ pkg, onClose, initialKind }: { pkg: Package; onClose: (
   const requirement = requirementFor(requirements, pkg.serviceType);
   const [kind, setKind] = useState<OutcomeKind | null>(initialKind);
   const [recipientName, setRecipientName] = useState('');
-  const [leftAt, setLeftAt] = useState<LeftPlace | ''>('');
-  const [neighbourName, setNeighbourName] = useState('');
+  // The sheet starts with the safe place the customer chose (issue 33).
+  const notes = useCustomerInstructions(pkg.driverId, pkg.id);
+  const [leftAt, setLeftAt] = useState<LeftPlace | ''>(notes?.safePlace ?? '');
+  const [neighbourName, setNeighbourName] = useState(notes?.neighbourName ?? '');
   const [reason, setReason] = useState<AttemptReason | ''>('');
   const [note, setNote] = useState('');
   const [photo, setPhoto] = useState<Blob | null>(null);
@@ -173,6 +177,7 @@ function CloseStopForm({ pkg, onClose, initialKind }: { pkg: Package; onClose: (
 
   return (
     <Stack gap="md" className={classes.form}>
+      <StopCustomerNotes notes={notes} />
       <Text size="sm">
         {pkg.customerName} · {pkg.deliveryAddress}
       </Text>

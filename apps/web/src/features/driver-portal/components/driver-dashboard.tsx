@@ -22,6 +22,8 @@ import { StopOrderCard } from './stop-order-card.tsx';
 import { CashInHandCard, CollectBanner } from './collect-banner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useQueryView } from '../../../lib/deferred-query.ts';
+import { useCustomerInstructions } from '../api/get-customer-instructions.ts';
+import { StopCustomerNotes } from './stop-customer-notes.tsx';
 
 /** Spec §9: the dashboard tracks every 10 s and polls its packages every 5 s while tracking. */
 export const DASHBOARD_TRACK_MS = 10_000;
@@ -266,6 +268,11 @@ export function orderStops(list: readonly Package[], routeOrder: readonly string
   return { open, finished };
 }
 
+/** The customer's instructions on a stop (issue 33), from the route's one request. */
+function StopNotes({ pkg }: { pkg: Package }) {
+  return <StopCustomerNotes notes={useCustomerInstructions(pkg.driverId, pkg.id)} />;
+}
+
 /** The assigned deliveries, each with its status and actions; memoised, so it renders only when the list changes. */
 const DeliveryList = memo(function DeliveryList({ list, routeOrder, busy, onChange, onOpen }: DeliveryListProps) {
   const { open, finished } = orderStops(list, routeOrder);
@@ -304,6 +311,7 @@ function DeliveryCard({ pkg, busy, onChange, onOpen }: { pkg: Package; busy: boo
         <Text size="sm">
           {pkg.customerName} · {pkg.deliveryAddress}
         </Text>
+        {!closed && <StopNotes pkg={pkg} />}
         <Group gap="sm" align="flex-end" wrap="wrap">
           <NativeSelect
             label={T.statusFor(pkg.trackingNumber)}

@@ -1,3 +1,4 @@
+import { formatPhone } from '@cargo/shared';
 import type { Driver, Package } from '@cargo/shared';
 import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -24,7 +25,7 @@ export function DriverHeader({ driver, tracking, online, lastSentAt, headingOrde
             {driver.name}
           </Title>
           <Text size="sm">
-            {T.phone}: {driver.phone}
+            {T.phone}: {formatPhone(driver.phone)}
           </Text>
           <Text size="sm">
             {T.vehicle}: {driver.vehicleId}

@@ -1,4 +1,4 @@
-import { LIVE_STATUSES, type Driver } from '@cargo/shared';
+import { LIVE_STATUSES, type Driver, formatPhone } from '@cargo/shared';
 import { Anchor, Button, Card, List, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useState } from 'react';
@@ -73,7 +73,7 @@ function SignedInOlder({ driver }: { driver: Driver }) {
           <dt>{T.driverName}</dt>
           <dd>{driver.name}</dd>
           <dt>{T.phone}</dt>
-          <dd>{driver.phone}</dd>
+          <dd>{formatPhone(driver.phone)}</dd>
           <dt>{T.vehicle}</dt>
           <dd>{driver.vehicleId}</dd>
         </dl>

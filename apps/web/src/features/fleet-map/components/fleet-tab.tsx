@@ -1,5 +1,5 @@
 import { fleetStateOf, type FleetDriver, type FleetState } from '@cargo/shared';
-import { Alert, Badge, Grid, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title, CloseButton } from '@mantine/core';
+import { Alert, Badge, Grid, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title, CloseButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { lazy, memo, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useFleet, useFleetMapConfig } from '../api/get-fleet.ts';
@@ -71,16 +71,15 @@ export function FleetTab() {
           {status === 'live' ? T.live : status === 'refused' ? T.refused : T.reconnecting}
         </Badge>
       </Group>
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm" role="group" aria-label={T.countsLabel}>
+      {/* One row of five at every width: on a phone a compact strip, so the map starts in the first screen. */}
+      <div className={classes.counts} role="group" aria-label={T.countsLabel}>
         {(Object.keys(T.counts) as (keyof typeof T.counts)[]).map((key) => (
-          <Paper key={key} withBorder p="sm" radius="md">
-            <Text size="xl" fw={700} c={key === 'late' && counts && counts.late > 0 ? 'red.8' : undefined}>
-              {counts ? counts[key].toLocaleString('en-US') : '…'}
-            </Text>
-            <Text size="sm">{T.counts[key]}</Text>
-          </Paper>
+          <div key={key} className={classes.count}>
+            <span className={`${classes.countValue} ${key === 'late' && counts && counts.late > 0 ? classes.late : ''}`}>{counts ? counts[key].toLocaleString('en-US') : '…'}</span>
+            <span className={classes.countLabel}>{T.counts[key]}</span>
+          </div>
         ))}
-      </SimpleGrid>
+      </div>
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Suspense fallback={<Skeleton height={560} />}>

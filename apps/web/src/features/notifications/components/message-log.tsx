@@ -1,6 +1,7 @@
 import { EVENT_LABELS, type EventType } from '@cargo/shared';
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import stacked from '../../../components/ui/stacked-table.module.css';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatMediumDateTime } from '../../../lib/local-time.ts';
 import { serverMessage, toastError, toastSuccess } from '../../../lib/toast.ts';
@@ -48,7 +49,7 @@ export function MessageLog({ initialTrackingNumber = '' }: { initialTrackingNumb
           <Text>{T.empty}</Text>
         ) : (
           <div role="region" aria-label={T.title} tabIndex={0} style={{ overflowX: 'auto' }}>
-            <Table striped>
+            <Table striped className={stacked.stacked}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{C.time}</Table.Th>
@@ -66,17 +67,17 @@ export function MessageLog({ initialTrackingNumber = '' }: { initialTrackingNumb
                   const event = EVENT_LABELS[m.eventType as EventType] ?? m.eventType;
                   return (
                     <Table.Tr key={m.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMediumDateTime(new Date(m.createdAt))}</Table.Td>
-                      <Table.Td>{m.trackingNumber ?? '—'}</Table.Td>
-                      <Table.Td>{event}</Table.Td>
-                      <Table.Td>{channelLabel(m.channel)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{m.recipient}</Table.Td>
-                      <Table.Td>
+                      <Table.Td data-label={C.time} style={{ whiteSpace: 'nowrap' }}>{formatMediumDateTime(new Date(m.createdAt))}</Table.Td>
+                      <Table.Td data-label={C.package}>{m.trackingNumber ?? '—'}</Table.Td>
+                      <Table.Td data-label={C.event}>{event}</Table.Td>
+                      <Table.Td data-label={C.channel}>{channelLabel(m.channel)}</Table.Td>
+                      <Table.Td data-label={C.to} style={{ whiteSpace: 'nowrap' }}>{m.recipient}</Table.Td>
+                      <Table.Td data-label={C.status}>
                         <Badge color={STATUS_COLORS[m.status] ?? '#495057'} variant="filled">
                           {m.status}
                         </Badge>
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td data-label={C.detail}>
                         {m.reason && <Text size="sm">{m.reason}</Text>}
                         {m.providerResponse && (
                           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -88,7 +89,7 @@ export function MessageLog({ initialTrackingNumber = '' }: { initialTrackingNumb
                           {m.nextAttemptAt && ` · ${T.nextAttempt} ${formatMediumDateTime(new Date(m.nextAttemptAt))}`}
                         </Text>
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td data-label={C.actions}>
                         {(m.status === 'sent' || m.status === 'failed' || m.status === 'skipped') && (
                           <Button
                             size="xs"

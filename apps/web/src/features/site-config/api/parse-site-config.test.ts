@@ -1,4 +1,4 @@
-import { siteConfigSchema } from '@cargo/shared';
+import { phoneCountry, phoneToE164, setPhoneCountry, siteConfigSchema } from '@cargo/shared';
 import { describe, expect, it } from 'vitest';
 import { siteConfigParser } from './parse-site-config.ts';
 
@@ -11,12 +11,23 @@ const valid = {
   socialUrl: null,
   dispatchPhone: '+15550102',
   advanceNotice: true,
+  phoneCountry: 'GB',
 };
 
 describe('siteConfigParser', () => {
   it('answers what the shared zod schema answers for a valid reply, unknown keys dropped', () => {
     const reply = { ...valid, extra: 1, manager: { ...valid.manager, extra: 2 } };
     expect(siteConfigParser.parse(reply)).toEqual(siteConfigSchema.parse(reply));
+  });
+
+  it("sets the phone rule's default country from the reply (DEFAULT_PHONE_COUNTRY), so the forms read national numbers as the server does", () => {
+    try {
+      siteConfigParser.parse(valid);
+      expect(phoneCountry()).toBe('GB');
+      expect(phoneToE164('020 7946 0958')).toBe('+442079460958');
+    } finally {
+      setPhoneCountry('US');
+    }
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import type { SiteConfig, StaffContact } from '@cargo/shared';
+import { setPhoneCountry, type SiteConfig, type StaffContact } from '@cargo/shared';
 
 /**
  * The reply of `GET /api/config/site` checked against the shape of the shared `siteConfigSchema`, without zod: the
@@ -40,7 +40,7 @@ function staff(value: unknown, path: string): StaffContact {
 export const siteConfigParser = {
   parse(data: unknown): SiteConfig {
     const r = record(data, 'reply');
-    return {
+    const config: SiteConfig = {
       companyName: text(r.companyName, 'companyName'),
       tagline: text(r.tagline, 'tagline'),
       coordinator: staff(r.coordinator, 'coordinator'),
@@ -49,6 +49,10 @@ export const siteConfigParser = {
       socialUrl: textOrNull(r.socialUrl, 'socialUrl'),
       dispatchPhone: textOrNull(r.dispatchPhone, 'dispatchPhone'),
       advanceNotice: flag(r.advanceNotice, 'advanceNotice'),
+      phoneCountry: text(r.phoneCountry, 'phoneCountry'),
     };
+    // The forms' phone rule reads a number without a country code in the server's country (phone-country.ts).
+    setPhoneCountry(config.phoneCountry);
+    return config;
   },
 };

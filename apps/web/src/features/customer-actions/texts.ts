@@ -1,0 +1,51 @@
+/**
+ * The customer's words for their actions (issue 33): each says what will happen. Plain strings, no zod, so the card
+ * on the live page stays light; the forms load with their own chunk.
+ */
+export const CUSTOMER_ACTION_TEXTS = {
+  cardTitle: 'Your delivery',
+  ratingTitle: 'How did we do?',
+  instructionsButton: 'Delivery instructions',
+  rescheduleButton: 'Choose another day',
+  rateButton: 'Rate the delivery',
+  changeRatingButton: 'Change your rating',
+  close: 'Close',
+  loadingForm: 'Loading…',
+  formFailed: 'This form could not be loaded. Check your connection and try again.',
+  instructionsGiven: (place: string | null) => (place ? `Safe place: ${place}. The driver will see your instructions at the stop.` : 'The driver will see your instructions at the stop.'),
+  instructionsClosed: 'The driver has already arrived, so instructions can no longer be changed.',
+  chosen: (label: string) => `We will deliver on ${label}.`,
+  limitReached: (phone: string) => `This delivery has been moved as often as it can be. Call us at ${phone} to arrange it.`,
+  // Instructions form
+  instructionsLabel: 'Instructions for the driver',
+  instructionsHelp: 'The driver will see this at your door (up to 500 characters).',
+  safePlaceLegend: 'If nobody answers, leave it at',
+  safePlaceHelp: 'The driver will leave the parcel here if nobody answers.',
+  noSafePlace: 'Nowhere: bring it back another day',
+  neighbourLabel: "Neighbour's name and house number",
+  waiverLabel: 'Deliver without a signature',
+  waiverHelp: 'The driver may leave the parcel at the safe place without asking anyone to sign.',
+  waiverNotAllowed: 'This service needs a signature: someone must be there to sign.',
+  accessCodeLabel: 'Access code (gate, building)',
+  accessCodeHelp: 'Only the driver delivering your parcel that day and our dispatchers will see this code.',
+  accessCodeGiven: 'An access code is saved. Type a new one to replace it, or leave this empty to keep it.',
+  clearAccessCode: 'Remove the saved access code',
+  saveInstructions: 'Save for the driver',
+  savedInstructions: 'Saved. The driver will see this at the stop.',
+  // Reschedule form
+  dayLegend: 'Day',
+  windowLegend: 'Time',
+  chooseDay: 'Choose a day',
+  rescheduleHelp: (used: number, limit: number) => `You can choose a new day ${limit - used} more time${limit - used === 1 ? '' : 's'}.`,
+  confirmDay: (label: string) => `Deliver on ${label}`,
+  noDays: (phone: string) => `No day can be chosen online right now. Call us at ${phone}.`,
+  // Rating form
+  starsLabel: 'Stars',
+  star: (n: number) => `${n} star${n === 1 ? '' : 's'}`,
+  commentLabel: 'Comment (optional)',
+  commentHelp: 'Our dispatch team reads every comment (up to 1,000 characters).',
+  tagsLegend: 'What stood out? (optional)',
+  sendRating: 'Send rating',
+  ratingSaved: (until: string) => `Thank you. You can change your rating until ${until}.`,
+  ratingEditable: (until: string) => `You can change your rating until ${until}.`,
+} as const;
