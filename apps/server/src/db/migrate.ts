@@ -39,8 +39,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '014-order-imports': m014,
   '015-phones-e164': m015,
   '016-reopened-deliveries': m016,
-  '018-customer-actions': m018,
   '017-payments': m017,
+  '018-customer-actions': m018,
 };
 
 class BundledProvider implements MigrationProvider {
