@@ -63,7 +63,7 @@ describeApi('API keys', () => {
     const writer = await makeKey(['packages:write']);
     const pkg = (await ctx.request({ method: 'POST', url: '/api/packages', token: writer.key, payload: packageBody({ customerPhone: '(312) 555-0199' }) })).json<Package>();
     const reader = await makeKey(['packages:read']);
-    expect((await ctx.request({ method: 'GET', url: `/api/packages/${pkg.trackingNumber}`, token: reader.key })).json()).toMatchObject({ customerPhone: '(312) 555-0199', driverId: null });
+    expect((await ctx.request({ method: 'GET', url: `/api/packages/${pkg.trackingNumber}`, token: reader.key })).json()).toMatchObject({ customerPhone: '+13125550199', driverId: null });
     // Without the scope: the public view, phone masked.
     expect((await ctx.request({ method: 'GET', url: `/api/packages/${pkg.trackingNumber}`, token: writer.key })).json()).toMatchObject({ customerPhone: '•••-•••-0199' });
     expect((await ctx.request({ method: 'GET', url: `/api/packages?q=${pkg.trackingNumber}`, token: reader.key })).statusCode).toBe(200);

@@ -387,7 +387,7 @@ describeApi('notifications', () => {
       expect(preview.statusCode, preview.body).toBe(200);
       const shown = preview.json<NotificationPreview>();
       expect(shown.subject).toBe(`Done: ${pkg.trackingNumber}`);
-      expect(shown.text).toContain(`Hi Zoë <script>alert(1)</script>, ${pkg.trackingNumber} is processing. ${PUBLIC_URL}/?track=${pkg.trackingNumber}`);
+      expect(shown.text).toContain(`Hi Zoë <script>alert(1)</script>, ${pkg.trackingNumber} is processing. ${PUBLIC_URL}/track-live/${PREVIEW_SHARE_TOKEN}`);
       expect(shown.html).toContain('Zoë &lt;script&gt;alert(1)&lt;/script&gt;');
       expect(shown.html).not.toContain('<script>');
 

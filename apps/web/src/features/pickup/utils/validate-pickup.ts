@@ -1,4 +1,4 @@
-import { LIMITS, MSG, type PickupRequestInput } from '@cargo/shared';
+import { LIMITS, MSG, phoneToE164, type PickupRequestInput } from '@cargo/shared';
 // The same email pattern as the shared schema's z.email(), without bringing classic zod to the browser.
 import { regexes } from 'zod/mini';
 
@@ -53,7 +53,9 @@ export const pickupFieldRules: Record<PickupField, (value: string) => string | n
   phone: (value) => {
     const phone = value.trim();
     if (codePoints(phone) > PICKUP_MAX_LENGTH.phone) return MSG.phoneTooLong;
-    return phone.replace(/\D/g, '').length < MIN_PHONE_DIGITS ? MSG.phoneMin : null;
+    if (phone.replace(/\D/g, '').length < MIN_PHONE_DIGITS) return MSG.phoneMin;
+    // The one phone rule (decision 089): ten digits that are no phone number of the default country are refused here too.
+    return phoneToE164(phone) ? null : MSG.phoneInvalid;
   },
   email: (value) => (regexes.email.test(value.trim()) ? null : MSG.invalidEmail),
   originAddress: minLength(MIN_DETAIL_LENGTH, MSG.originDetailed),
