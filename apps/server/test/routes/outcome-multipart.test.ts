@@ -53,8 +53,9 @@ describeApi('a malformed multipart completion', () => {
     ['a part header cut short', withBoundary, `${field('data', DATA)}--${B}\r\nContent-Disposition: form-da`],
     ['a part without a name', withBoundary, Buffer.concat([Buffer.from(`--${B}\r\nContent-Disposition: form-data\r\n\r\n${DATA}\r\n${fileHead('photo')}`), FIXTURE, Buffer.from(`\r\n${end}`)])],
     ['a file without a name', withBoundary, Buffer.concat([Buffer.from(`${field('data', DATA)}--${B}\r\nContent-Disposition: form-data; filename="door.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), FIXTURE, Buffer.from(`\r\n${end}`)])],
-    // Small: a skipped part over 64 KB stalls busboy 3.2 itself (reported in decision 088), never a 500.
     ['a part without a Content-Disposition', withBoundary, Buffer.concat([Buffer.from(`${field('data', DATA)}--${B}\r\nContent-Type: image/jpeg\r\n\r\n`), FIXTURE.subarray(0, 1000), Buffer.from(`\r\n${end}`)])],
+    // Over busboy's part buffer: the parser stops reading the body (decision 088); refused when it has held it 2 s.
+    ['a large part without a Content-Disposition', withBoundary, Buffer.concat([Buffer.from(`${field('data', DATA)}--${B}\r\nContent-Type: image/jpeg\r\n\r\n`), Buffer.alloc(300_000, 0x41), Buffer.from(`\r\n${end}`)])],
     ['the data field sent as a file', withBoundary, Buffer.concat([Buffer.from(`${fileHead('data', 'data.json')}${DATA}\r\n${fileHead('photo')}`), FIXTURE, Buffer.from(`\r\n${end}`)])],
     ['the photo sent as a field', withBoundary, `${field('data', DATA)}${field('photo', 'not a file')}${end}`],
     ['the signature sent as a field', withBoundary, `${field('data', DATA)}${field('signature', 'not a file')}${end}`],

@@ -45,9 +45,16 @@ const SHAPE_LIMITS = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_
  */
 async function readParts(request: FastifyRequest): Promise<ReadCompletion> {
   if (!request.isMultipart()) throw new HttpError(415, PROOF_MSG.multipartRequired);
+  const watch = watchParser(request);
   try {
-    return await readEachPart(request);
+    return await Promise.race([readEachPart(request), watch.stalled]);
   } catch (err) {
+    if (err === PARSER_STALLED) {
+      // What is left of the body is read and dropped, so the answer reaches the client and the connection ends cleanly.
+      request.raw.unpipe();
+      request.raw.resume();
+      throw badRequest(PROOF_MSG.malformedForm);
+    }
     if (err instanceof HttpError) throw err;
     const code = (err as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw err;
@@ -55,7 +62,39 @@ async function readParts(request: FastifyRequest): Promise<ReadCompletion> {
     // busboy's own: 'Multipart: Boundary not found', 'Unexpected end of form', 'Malformed part header', …
     request.log.debug({ err }, 'malformed multipart body');
     throw badRequest(PROOF_MSG.malformedForm);
+  } finally {
+    watch.stop();
   }
+}
+
+const PARSER_STALLED = new Error('the multipart parser stopped reading the body');
+/** How long the parser may hold the body unread before the form is taken as one it cannot read. */
+const PARSER_STALL_MS = 2_000;
+
+/**
+ * busboy (through @fastify/multipart) stops reading a body whose part without a Content-Disposition is larger than its
+ * part stream's buffer: the part is skipped, but the write that carried its end never completes, so the request would
+ * wait for the server's request timeout (decision 088). Parts here are read as fast as they arrive, so a body held
+ * paused on our side for two seconds is such a form: it is refused as one the parser cannot read.
+ */
+function watchParser(request: FastifyRequest): { stalled: Promise<never>; stop: () => void } {
+  const raw = request.raw;
+  let pausedSince = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setInterval(() => {
+      if (raw.readableEnded || !raw.isPaused()) {
+        pausedSince = 0;
+        return;
+      }
+      pausedSince ||= Date.now();
+      if (Date.now() - pausedSince >= PARSER_STALL_MS) reject(PARSER_STALLED);
+    }, 250);
+    timer.unref();
+  });
+  // Settled after the parts were read (or refused otherwise): nobody awaits it then.
+  stalled.catch(() => {});
+  return { stalled, stop: () => clearInterval(timer) };
 }
 
 async function readEachPart(request: FastifyRequest): Promise<ReadCompletion> {
