@@ -34,3 +34,4 @@ export * from './planning-contract.ts';
 export * from './schemas/customer-actions.ts';
 export * from './money.ts';
 export * from './schemas/payments.ts';
+export * from './figures.ts';

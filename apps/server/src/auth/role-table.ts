@@ -197,6 +197,9 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'GET /api/collections': ADMIN,
   'POST /api/collections/handovers': ADMIN,
   'GET /api/exports/collections': ADMIN,
+  // The performance figures (issue 35): dispatch only.
+  'GET /api/figures': ADMIN,
+  'GET /api/figures/csv': ADMIN,
   // A booking becomes a package (issue 32): an admin, or a key that may create packages.
   'POST /api/pickup-requests/:id/package': adminOrKey('packages:write'),
   'GET /api/pickup-requests/:id': ADMIN,

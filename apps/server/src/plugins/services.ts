@@ -33,6 +33,7 @@ import { InstructionService } from '../services/customer-actions/instructions.ts
 import { RescheduleService } from '../services/customer-actions/reschedule.ts';
 import { FeedbackService } from '../services/customer-actions/feedback.ts';
 import { PaymentService } from '../services/payments/payment-service.ts';
+import { FigureService } from '../services/figures/figure-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +60,7 @@ declare module 'fastify' {
     /** Customer actions through the customer link (issue 33): one service per action family. */
     customerActions: { links: CustomerLinkService; instructions: InstructionService; reschedules: RescheduleService; feedback: FeedbackService };
     payments: PaymentService;
+    figures: FigureService;
   }
 }
 
@@ -92,6 +94,7 @@ export default fp(
       linkTtlSeconds: app.env.PROOF_LINK_TTL_SECONDS,
     }, payments);
     app.decorate('deliveryProof', deliveryProof);
+    app.decorate('figures', new FigureService(repos, () => deliveryProof.requirements()));
     // A deleted package's photos and signatures go with it (decision 050).
     packages.events.on('deleted', (ids) => {
       deliveryProof.removeFilesOf(ids).catch((err: unknown) => app.log.error({ err }, 'proof files of deleted packages could not be removed'));

@@ -35,6 +35,7 @@ import packageCustomerActionRoutes from './packages/customer-actions.ts';
 import driverFeedbackRoutes from './drivers/feedback.ts';
 import driverInstructionRoutes from './drivers/customer-instructions.ts';
 import collectionRoutes from './collections/index.ts';
+import figureRoutes from './figures/index.ts';
 
 /**
  * Every route plugin. A route lives in the folder named by the first segment of its URL after /api
@@ -55,6 +56,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(schedulePickupRoutes);
   await app.register(pickupRequestRoutes);
   await app.register(collectionRoutes);
+  await app.register(figureRoutes);
   await app.register(currentLocationRoutes);
   await app.register(deviceRoutes);
   await app.register(trackingRoutes);

@@ -1,0 +1,235 @@
+import {
+  FIGURE_DEFINITIONS,
+  FIGURE_METHODS,
+  FIGURE_REASONS,
+  addDays,
+  previousPeriod,
+  proofNeeded,
+  requirementFor,
+  shareOf,
+  type AttemptReason,
+  type DeliveryRequirement,
+  type FigureDay,
+  type FigureSet,
+  type Figures,
+  type FiguresQuery,
+  type OutcomeKind,
+} from '@cargo/shared';
+import { packageWindow } from '../../lib/package-window.ts';
+import { wallClock, zoneOfPlace } from '../../lib/time-zone.ts';
+import type { FigureOutcome, FigurePackage } from '../../repositories/figures.ts';
+import type { Repositories } from '../../repositories/index.ts';
+
+/** Local days run at most 14 hours ahead of UTC and 12 behind: a UTC range this much wider holds every zone's day. */
+const ZONE_SLACK_MS = 15 * 3_600_000;
+
+interface Period {
+  from: string;
+  to: string;
+}
+
+interface Filters {
+  driverId: string | null;
+  serviceType: string | null;
+}
+
+const msOf = (iso: string) => Date.parse(iso);
+
+function utcRange(period: Period): { fromIso: string; toIso: string } {
+  return {
+    fromIso: new Date(Date.parse(`${period.from}T00:00:00Z`) - ZONE_SLACK_MS).toISOString(),
+    toIso: new Date(Date.parse(`${addDays(period.to, 1)}T00:00:00Z`) + ZONE_SLACK_MS).toISOString(),
+  };
+}
+
+/** Earliest first: by when it happened (the device's time), then when it was recorded, then id (ties stay stable). */
+function byTime(a: FigureOutcome, b: FigureOutcome): number {
+  return msOf(a.deviceTime) - msOf(b.deviceTime) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+}
+
+function emptySet(): FigureSet {
+  return {
+    delivered: 0,
+    onTime: 0,
+    onTimeRate: null,
+    firstAttempt: 0,
+    firstAttemptRate: null,
+    attempts: 0,
+    attemptsByReason: Object.fromEntries(FIGURE_REASONS.map((r) => [r, 0])),
+    exceptions: 0,
+    returns: 0,
+    proofComplete: 0,
+    proofCompleteness: null,
+    ratings: { count: 0, average: null, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } },
+    money: { due: 0, collected: 0, collectedByMethod: Object.fromEntries(FIGURE_METHODS.map((m) => [m, 0])), released: 0, stillOwed: 0 },
+    messages: { sent: 0, failed: 0 },
+    webhooks: { delivered: 0, failed: 0 },
+  };
+}
+
+/**
+ * The performance figures (issue 35), each by its one definition in packages/shared (FIGURE_DEFINITIONS), computed
+ * straight from the raw rows: correct before fast (the daily aggregate is a later step, design.md §15).
+ */
+export class FigureService {
+  constructor(
+    private readonly repos: Repositories,
+    private readonly requirements: () => Promise<DeliveryRequirement[]>,
+  ) {}
+
+  async figures(query: FiguresQuery): Promise<Figures> {
+    const period = { from: query.from, to: query.to };
+    const previous = previousPeriod(query.from, query.to);
+    const filters: Filters = { driverId: query.driverId ?? null, serviceType: query.serviceType ?? null };
+    const current = await this.compute(period, filters);
+    const before = await this.compute(previous, filters);
+    return {
+      period,
+      previousPeriod: previous,
+      filters,
+      figures: current.set,
+      previous: before.set,
+      days: current.days,
+      definitions: { ...FIGURE_DEFINITIONS },
+    };
+  }
+
+  /** The figure set and the days of one period. */
+  async compute(period: Period, filters: Filters): Promise<{ set: FigureSet; days: FigureDay[] }> {
+    const { fromIso, toIso } = utcRange(period);
+    const repo = this.repos.figures;
+    const set = emptySet();
+    const days = new Map<string, FigureDay>();
+    for (let d = period.from; d <= period.to; d = addDays(d, 1)) days.set(d, { day: d, delivered: 0, onTime: 0, firstAttempt: 0, attempts: 0 });
+    const inPeriod = (day: string) => day >= period.from && day <= period.to;
+    const packages = new Map<string, FigurePackage>();
+    const load = async (ids: Iterable<string | null>) => {
+      const missing = [...new Set([...ids].filter((id): id is string => !!id && !packages.has(id)))];
+      if (missing.length) for (const [id, pkg] of await repo.packagesByIds(missing)) packages.set(id, pkg);
+    };
+    const localDayOf = (pkg: FigurePackage | undefined, iso: string) => wallClock(zoneOfPlace(pkg?.deliveryLat, pkg?.deliveryLng), msOf(iso)).day;
+    const serviceMatches = (pkg: FigurePackage | undefined) => !filters.serviceType || (!!pkg && pkg.serviceType.toLowerCase() === filters.serviceType.toLowerCase());
+    // A package-level filter (messages, webhooks, ratings, exceptions, money): its driver and service type now.
+    const packageMatches = (pkg: FigurePackage | undefined) => serviceMatches(pkg) && (!filters.driverId || pkg?.driverId === filters.driverId);
+    const filtered = !!filters.driverId || !!filters.serviceType;
+
+    // Delivered, on time, first attempt, proof: each package once, on its first 'delivered' or 'left' outcome.
+    const outcomes = await repo.outcomesOfPackagesDeliveredBetween(fromIso, toIso);
+    await load(outcomes.map((o) => o.packageId));
+    const byPackage = new Map<string, FigureOutcome[]>();
+    for (const o of outcomes) byPackage.set(o.packageId, [...(byPackage.get(o.packageId) ?? []), o]);
+    const requirements = await this.requirements();
+    for (const [packageId, list] of byPackage) {
+      list.sort(byTime);
+      const first = list.find((o) => o.kind === 'delivered' || o.kind === 'left');
+      const pkg = packages.get(packageId);
+      if (!first || !pkg) continue;
+      const day = localDayOf(pkg, first.deviceTime);
+      if (!inPeriod(day)) continue;
+      if (filters.driverId && first.driverId !== filters.driverId) continue;
+      if (!serviceMatches(pkg)) continue;
+      const at = msOf(first.deviceTime);
+      const window = packageWindow(pkg);
+      const onTime = window !== null && at <= window.end;
+      const firstAttempt = !list.some((o) => o.kind === 'attempted' && byTime(o, first) < 0);
+      const needed = proofNeeded({ kind: first.kind as OutcomeKind, reason: first.reason as AttemptReason | null }, requirementFor(requirements, pkg.serviceType));
+      const proofComplete = (!needed.photo || !!first.photoId) && (!needed.signature || !!first.signatureId);
+      set.delivered += 1;
+      if (onTime) set.onTime += 1;
+      if (firstAttempt) set.firstAttempt += 1;
+      if (proofComplete) set.proofComplete += 1;
+      const d = days.get(day)!;
+      d.delivered += 1;
+      if (onTime) d.onTime += 1;
+      if (firstAttempt) d.firstAttempt += 1;
+    }
+    set.onTimeRate = shareOf(set.onTime, set.delivered);
+    set.firstAttemptRate = shareOf(set.firstAttempt, set.delivered);
+    set.proofCompleteness = shareOf(set.proofComplete, set.delivered);
+
+    // Attempts by reason: each 'attempted' outcome on its local day.
+    const attempts = await repo.attemptsBetween(fromIso, toIso);
+    await load(attempts.map((a) => a.packageId));
+    for (const a of attempts) {
+      const pkg = packages.get(a.packageId);
+      const day = localDayOf(pkg, a.deviceTime);
+      if (!inPeriod(day) || (filters.driverId && a.driverId !== filters.driverId) || !serviceMatches(pkg)) continue;
+      set.attempts += 1;
+      const reason = a.reason ?? 'other';
+      set.attemptsByReason[reason] = (set.attemptsByReason[reason] ?? 0) + 1;
+      days.get(day)!.attempts += 1;
+    }
+
+    // Exceptions and returns: packages set to each status in the period, once each.
+    const entries = await repo.statusEntriesBetween(['exception', 'returned'], fromIso, toIso);
+    await load(entries.map((e) => e.packageId));
+    const exceptions = new Set<string>();
+    const returns = new Set<string>();
+    for (const e of entries) {
+      const pkg = packages.get(e.packageId);
+      if (!inPeriod(localDayOf(pkg, e.createdAt)) || !packageMatches(pkg)) continue;
+      (e.status === 'exception' ? exceptions : returns).add(e.packageId);
+    }
+    set.exceptions = exceptions.size;
+    set.returns = returns.size;
+
+    // Ratings given in the period.
+    const ratings = await repo.ratingsBetween(fromIso, toIso);
+    await load(ratings.map((r) => r.packageId));
+    let stars = 0;
+    for (const r of ratings) {
+      const pkg = packages.get(r.packageId);
+      if (!inPeriod(localDayOf(pkg, r.createdAt)) || !serviceMatches(pkg)) continue;
+      if (filters.driverId && (r.driverId ?? pkg?.driverId) !== filters.driverId) continue;
+      const n = Math.round(r.stars) as 1 | 2 | 3 | 4 | 5;
+      if (n < 1 || n > 5) continue;
+      set.ratings.count += 1;
+      set.ratings.distribution[n] += 1;
+      stars += n;
+    }
+    set.ratings.average = set.ratings.count ? Math.round((stars / set.ratings.count) * 100) / 100 : null;
+
+    // Money: the ledger's entries on their local day; still owed: the balances now of the packages they touch.
+    const ledger = await repo.ledgerEntriesOn(period.from, period.to);
+    await load(ledger.map((e) => e.packageId));
+    const touched = new Set<string>();
+    const released = new Set<string>();
+    for (const e of ledger) {
+      const pkg = packages.get(e.packageId);
+      if (!packageMatches(pkg)) continue;
+      touched.add(e.packageId);
+      if (e.kind === 'due') set.money.due += e.amount;
+      else if (e.kind === 'release') released.add(e.packageId);
+      else {
+        const method = e.method ?? 'other';
+        set.money.collected += e.amount;
+        set.money.collectedByMethod[method] = (set.money.collectedByMethod[method] ?? 0) + e.amount;
+      }
+    }
+    set.money.released = released.size;
+    for (const balance of (await repo.balancesOf([...touched])).values()) if (balance > 0) set.money.stillOwed += balance;
+
+    // Messages and webhooks: by the message's zone (or the package's), filtered through their package when asked.
+    const messages = await repo.messagesBetween(fromIso, toIso);
+    if (filtered) await load(messages.map((m) => m.packageId));
+    for (const m of messages) {
+      const pkg = m.packageId ? packages.get(m.packageId) : undefined;
+      if (filtered && !packageMatches(pkg)) continue;
+      const zone = m.timeZone ?? zoneOfPlace(pkg?.deliveryLat, pkg?.deliveryLng);
+      if (!inPeriod(wallClock(zone, msOf(m.createdAt)).day)) continue;
+      if (m.status === 'sent') set.messages.sent += 1;
+      else if (m.status === 'failed') set.messages.failed += 1;
+    }
+    const hooks = await repo.webhookMessagesBetween(fromIso, toIso);
+    if (filtered) await load(hooks.map((h) => h.packageId));
+    for (const h of hooks) {
+      const pkg = h.packageId ? packages.get(h.packageId) : undefined;
+      if (filtered && !packageMatches(pkg)) continue;
+      if (!inPeriod(localDayOf(pkg, h.createdAt))) continue;
+      if (h.status === 'delivered') set.webhooks.delivered += 1;
+      else if (h.status === 'failed') set.webhooks.failed += 1;
+    }
+
+    return { set, days: [...days.values()] };
+  }
+}
