@@ -145,6 +145,42 @@ describeApi('figures (issue 35): each definition on hand-made cases, from the ra
     expect(lines).toContain('"2026-01-08",2,0,1,0');
   });
 
+  it('messages sent and failed, webhooks delivered and failed, on their local day', async () => {
+    const at = '2026-01-08T18:00:00.000Z';
+    const message = (status: string, packageId: string | null, createdAt = at) =>
+      ctx.app.db
+        .insertInto('notificationMessages')
+        .values({
+          id: randomUUID(), eventId: randomUUID(), eventType: 'package.delivered', packageId, pickupRequestId: null, channel: 'email', audience: 'customer',
+          recipient: 'c@example.test', subject: 'Delivered', body: 'Delivered', html: null, timeZone: 'America/Chicago', status, reason: null,
+          providerResponse: null, attempts: 1, nextAttemptAt: createdAt, leaseUntil: null, createdAt, updatedAt: createdAt, sentAt: status === 'sent' ? createdAt : null,
+        })
+        .execute();
+    await message('sent', ids.a!);
+    await message('sent', ids.b!);
+    await message('failed', ids.b!);
+    await message('pending', ids.c!);
+    // 03:00 UTC on January 7 is still January 6 in Chicago: the previous period's.
+    await message('sent', ids.a!, '2026-01-07T03:00:00.000Z');
+    const endpointId = randomUUID();
+    await ctx.app.db
+      .insertInto('webhookEndpoints')
+      .values({ id: endpointId, url: 'http://127.0.0.1:9/hook', description: 'test', eventTypes: '*', secretEnc: 'x', previousSecretEnc: null, previousSecretUntil: null, enabled: 0, disabledReason: 'test', failingSince: null, createdBy: 'admin', createdAt: at, updatedAt: at })
+      .execute();
+    for (const status of ['delivered', 'delivered', 'failed'] as const)
+      await ctx.app.db
+        .insertInto('webhookMessages')
+        .values({ id: randomUUID(), endpointId, eventId: null, eventType: 'package.delivered', packageId: ids.a!, sequence: null, payload: '{}', status, attempts: 1, nextAttemptAt: null, leaseUntil: null, lastStatusCode: 200, lastError: null, createdAt: at, updatedAt: at, deliveredAt: status === 'delivered' ? at : null })
+        .execute();
+    const body = (await figures('from=2026-01-07&to=2026-01-08')).json<Figures>();
+    expect(body.figures.messages).toEqual({ sent: 2, failed: 1 });
+    expect(body.previous.messages).toEqual({ sent: 1, failed: 0 });
+    expect(body.figures.webhooks).toEqual({ delivered: 2, failed: 1 });
+    const byFirst = (await figures(`from=2026-01-07&to=2026-01-08&driverId=${first.id}`)).json<Figures>();
+    expect(byFirst.figures.messages).toEqual({ sent: 1, failed: 0 }); // A's only
+    expect(byFirst.figures.webhooks).toEqual({ delivered: 2, failed: 1 });
+  });
+
   it('refuses a bad period with 400 and the message, and anyone but an admin', async () => {
     const reversed = await figures('from=2026-01-08&to=2026-01-07');
     expect(reversed.statusCode).toBe(400);
