@@ -33,6 +33,7 @@ import { InstructionService } from '../services/customer-actions/instructions.ts
 import { RescheduleService } from '../services/customer-actions/reschedule.ts';
 import { FeedbackService } from '../services/customer-actions/feedback.ts';
 import { PaymentService } from '../services/payments/payment-service.ts';
+import { ShiftService } from '../services/planning/shifts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +60,8 @@ declare module 'fastify' {
     /** Customer actions through the customer link (issue 33): one service per action family. */
     customerActions: { links: CustomerLinkService; instructions: InstructionService; reschedules: RescheduleService; feedback: FeedbackService };
     payments: PaymentService;
+    /** Day planning (issue 34). */
+    planning: { shifts: ShiftService };
   }
 }
 
@@ -100,6 +103,7 @@ export default fp(
     app.decorate('sms', new SmsService({ gatewayUrl: app.env.SMS_GATEWAY_URL, companyName: app.env.COMPANY_NAME, log: app.log }));
     app.decorate('mapsLinks', new MapsLinkResolver(options.mapsLinks));
     app.decorate('exports', new ExportService(repos));
+    app.decorate('planning', { shifts: new ShiftService(repos, geocoder, app.env.DEPOT_ADDRESS) });
     app.decorate('stopOrder', new StopOrderService(repos, app.drivers, { vroomUrl: app.env.VROOM_URL, log: app.log }));
     // Live GPS (hub, fix pipeline, share links): needs the packages service for its status events.
     await app.register(livePlugin);

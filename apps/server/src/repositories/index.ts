@@ -17,6 +17,7 @@ import { PackageImportRepository } from './package-imports.ts';
 import { ImportMappingRepository } from './import-mappings.ts';
 import { PickupRequestRepository } from './pickup-requests.ts';
 import { PaymentRepository } from './payments.ts';
+import { PlanningRepository } from './planning.ts';
 import { WriteOffload, type OffloadTarget } from './offload.ts';
 import { RetentionRepository } from './retention.ts';
 import { RouteStopRepository } from './route-stops.ts';
@@ -51,6 +52,7 @@ export class Repositories {
   readonly retention: RetentionRepository;
   readonly customerActions: CustomerActionRepository;
   readonly payments: PaymentRepository;
+  readonly planning: PlanningRepository;
   /**
    * Where this set's bookkeeping writes and the retention job's deletes run (offload.ts): set on the server's own set
    * by the database plugin; a transaction's set has none, so they stay inside the transaction.
@@ -83,6 +85,7 @@ export class Repositories {
     this.retention = new RetentionRepository(db, this.offload);
     this.customerActions = new CustomerActionRepository(db);
     this.payments = new PaymentRepository(db);
+    this.planning = new PlanningRepository(db);
   }
 
   /** Set once by the database plugin: the fix writer's `offloadWrite` (SQLite's writer thread, decision 085). */

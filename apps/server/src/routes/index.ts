@@ -35,6 +35,7 @@ import packageCustomerActionRoutes from './packages/customer-actions.ts';
 import driverFeedbackRoutes from './drivers/feedback.ts';
 import driverInstructionRoutes from './drivers/customer-instructions.ts';
 import collectionRoutes from './collections/index.ts';
+import planningRoutes from './planning/index.ts';
 
 /**
  * Every route plugin. A route lives in the folder named by the first segment of its URL after /api
@@ -78,4 +79,5 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(packageCustomerActionRoutes);
   await app.register(driverFeedbackRoutes);
   await app.register(driverInstructionRoutes);
+  await app.register(planningRoutes);
 }
