@@ -66,3 +66,54 @@ export const shiftListSchema = z.object({ date: z.string(), shifts: z.array(shif
 export type ShiftInput = z.infer<typeof shiftInputSchema>;
 export type Shift = z.infer<typeof shiftSchema>;
 export type ShiftList = z.infer<typeof shiftListSchema>;
+
+/** A plan (issue 34): a proposal until committed. Times are ISO instants; distances metres; durations seconds. */
+export const plannedStopSchema = z.object({
+  packageId: z.string(),
+  trackingNumber: z.string(),
+  address: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  arrival: z.string(),
+  serviceStart: z.string(),
+  departure: z.string(),
+  windowStart: z.string().nullable(),
+  windowEnd: z.string().nullable(),
+  weightKg: z.number().nullable(),
+});
+
+const planTotalsSchema = z.object({
+  stops: z.number().int(),
+  distanceM: z.number(),
+  drivingSeconds: z.number(),
+  loadPackages: z.number().int(),
+  loadWeightKg: z.number(),
+});
+
+export const plannedRouteSchema = z.object({
+  driverId: z.string(),
+  driverName: z.string(),
+  capacityPackages: z.number().int(),
+  capacityWeightKg: z.number().nullable(),
+  stops: z.array(plannedStopSchema),
+  totals: planTotalsSchema.extend({ departure: z.string().nullable(), finish: z.string().nullable() }),
+});
+
+export const unplannedPackageSchema = z.object({
+  packageId: z.string(),
+  trackingNumber: z.string(),
+  reason: z.enum(['no-position', 'no-capacity', 'window-unreachable', 'shift-too-short']),
+  label: z.string(),
+});
+
+export const dayPlanSchema = z.object({
+  date: z.string(),
+  engine: z.enum(['built-in', 'vroom']),
+  notice: z.string().nullable(),
+  routes: z.array(plannedRouteSchema),
+  unplanned: z.array(unplannedPackageSchema),
+  totals: planTotalsSchema.extend({ finish: z.string().nullable() }),
+});
+
+export type DayPlan = z.infer<typeof dayPlanSchema>;
+export type PlannedRouteView = z.infer<typeof plannedRouteSchema>;

@@ -1,4 +1,4 @@
-import { errorSchema, planningDateParam, shiftListSchema, shiftsInputSchema, validationErrorSchema } from '@cargo/shared';
+import { dayPlanSchema, errorSchema, planningDateParam, shiftListSchema, shiftsInputSchema, validationErrorSchema } from '@cargo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentShift } from '../../presenters/planning.ts';
@@ -62,6 +62,20 @@ const planningRoutes: FastifyPluginAsyncZod = async (app) => {
       const { from, shifts } = await app.planning.shifts.copyPrevious(date, request.auditActor);
       return { date, copiedFrom: from, shifts: shifts.map(presentShift) };
     },
+  );
+
+  app.post(
+    '/api/planning/:date/plan',
+    {
+      schema: {
+        tags,
+        summary: "Plan the date across drivers: every due package not yet out for delivery given to a shift's driver, in order, within windows, capacity and shift; nothing is stored",
+        security,
+        params: planningDateParam,
+        response: { 200: dayPlanSchema, 400: badRequestSchema, 503: errorSchema },
+      },
+    },
+    async (request) => app.planning.planner.plan(request.params.date),
   );
 };
 
