@@ -66,7 +66,7 @@ describe('start-up: the built server as a real process', () => {
     expect(block).toMatch(new RegExp(`^Cargo tracking is running at http://127\\.0\\.0\\.1:\\d+\\n`));
     expect(block).toMatch(/\n +email +admin@example\.com\n +password +\S{20} /);
     expect(block).toMatch(/\n Demo data: track \S+ at /);
-    expect(block).toMatch(/\n {3}.+ {2}\S+ \/ \d{6}\n/);
+    expect(block).toMatch(/\n {3}.+ {2}\(\d{3}\) \d{3}-\d{4} \/ \d{6}\n/);
     // Plain text, not JSON log lines.
     expect(block.split('\n').slice(0, 3).every((line) => !line.startsWith('{'))).toBe(true);
   });

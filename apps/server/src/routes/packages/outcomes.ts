@@ -75,7 +75,8 @@ const PARSER_STALL_MS = 2_000;
  * busboy (through @fastify/multipart) stops reading a body whose part without a Content-Disposition is larger than its
  * part stream's buffer: the part is skipped, but the write that carried its end never completes, so the request would
  * wait for the server's request timeout (decision 088). Parts here are read as fast as they arrive, so a body held
- * paused on our side for two seconds is such a form: it is refused as one the parser cannot read.
+ * paused on our side for two seconds, or read to its end two seconds ago with parts still due, is such a form: it is
+ * refused as one the parser cannot read.
  */
 function watchParser(request: FastifyRequest): { stalled: Promise<never>; stop: () => void } {
   const raw = request.raw;
@@ -83,7 +84,9 @@ function watchParser(request: FastifyRequest): { stalled: Promise<never>; stop: 
   let timer: NodeJS.Timeout | undefined;
   const stalled = new Promise<never>((_, reject) => {
     timer = setInterval(() => {
-      if (raw.readableEnded || !raw.isPaused()) {
+      // Flowing: the parser is taking the body in. Paused, or all of it taken (a body that arrived whole): the parts
+      // are due at once, so two seconds of either is a parser that stopped.
+      if (!raw.readableEnded && !raw.isPaused()) {
         pausedSince = 0;
         return;
       }
