@@ -58,6 +58,11 @@ const envSchema = z.object({
   GEOCODER_URL: optionalUrl(/^https?:$/),
   /** The depot's address: the pickup address an imported shop's order gets unless the file or dispatch says otherwise. */
   DEPOT_ADDRESS: z.string().trim().max(500).optional().transform((v) => v || undefined),
+  /** Day planning (issue 34): minutes spent at each stop, and the average driving speed for great-circle travel times. */
+  PLANNING_SERVICE_MINUTES: z.coerce.number().min(0).max(240).default(5),
+  PLANNING_SPEED_KMH: z.coerce.number().min(1).max(200).default(30),
+  /** How long the built-in planner searches after its first plan, in milliseconds. */
+  PLANNING_TIME_LIMIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   COMPANY_NAME: z.string().min(1).default('Cargo Express'),
   /** The company's one currency (ISO 4217, issue 32): amounts are integers in its minor unit (digits from Intl). */
   CURRENCY: z

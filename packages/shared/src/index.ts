@@ -31,6 +31,8 @@ export * from './schemas/retention.ts';
 export * from './tracking-number-formats.ts';
 export * from './import-mapping.ts';
 export * from './planning-contract.ts';
+export * from './package-weight.ts';
+export * from './schemas/planning.ts';
 export * from './schemas/customer-actions.ts';
 export * from './money.ts';
 export * from './schemas/payments.ts';

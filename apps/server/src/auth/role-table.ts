@@ -180,6 +180,12 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   // A driver's stop order (issue 20): proposed and accepted by dispatch; the driver reads their own stops.
   'POST /api/drivers/:id/route/optimise': ADMIN,
   'PUT /api/drivers/:id/route/order': ADMIN,
+
+  // Day planning (issue 34): shifts, by an admin or an integration that writes packages
+  'GET /api/planning/:date/shifts': adminOrKey('packages:read'),
+  'PUT /api/planning/:date/shifts': adminOrKey('packages:write'),
+  'POST /api/planning/:date/shifts/copy-previous': adminOrKey('packages:write'),
+  'POST /api/planning/:date/plan': ADMIN,
   // The live fleet map (issue 20); its /ws subscription checks the admin session itself (realtime/hub.ts).
   'GET /api/fleet': ADMIN,
   // CSV import of packages (issue 20, decision 066).

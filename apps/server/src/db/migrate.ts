@@ -18,6 +18,7 @@ import * as m015 from './migrations/015-phones-e164.ts';
 import * as m016 from './migrations/016-reopened-deliveries.ts';
 import * as m018 from './migrations/018-customer-actions.ts';
 import * as m017 from './migrations/017-payments.ts';
+import * as m019 from './migrations/019-planning.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '016-reopened-deliveries': m016,
   '017-payments': m017,
   '018-customer-actions': m018,
+  '019-planning': m019,
 };
 
 class BundledProvider implements MigrationProvider {

@@ -164,6 +164,24 @@ export interface PackageReschedulesTable {
   createdAt: string;
 }
 
+export interface DriverShiftsTable {
+  id: string;
+  driverId: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  startAddress: string;
+  startLat: number | null;
+  startLng: number | null;
+  endAddress: string;
+  endLat: number | null;
+  endLng: number | null;
+  capacityPackages: number;
+  capacityWeightKg: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface PackageFeedbackTable {
   packageId: string;
   stars: number;
@@ -429,6 +447,7 @@ export interface Database {
   packageInstructions: PackageInstructionsTable;
   packageReschedules: PackageReschedulesTable;
   packageFeedback: PackageFeedbackTable;
+  driverShifts: DriverShiftsTable;
   devices: DevicesTable;
   devicePoints: DevicePointsTable;
   geocodeCache: GeocodeCacheTable;
@@ -539,6 +558,7 @@ export type ShareLinkRow = Selectable<ShareLinksTable>;
 export type PackageInstructionsRow = Selectable<PackageInstructionsTable>;
 export type PackageRescheduleRow = Selectable<PackageReschedulesTable>;
 export type PackageFeedbackRow = Selectable<PackageFeedbackTable>;
+export type DriverShiftRow = Selectable<DriverShiftsTable>;
 export type ProofFileRow = Selectable<ProofFilesTable>;
 export type DeliveryOutcomeRow = Selectable<DeliveryOutcomesTable>;
 export type RouteStopRow = Selectable<RouteStopsTable>;

@@ -34,6 +34,9 @@ import { RescheduleService } from '../services/customer-actions/reschedule.ts';
 import { FeedbackService } from '../services/customer-actions/feedback.ts';
 import { PaymentService } from '../services/payments/payment-service.ts';
 import { FigureService } from '../services/figures/figure-service.ts';
+import { ShiftService } from '../services/planning/shifts.ts';
+import { DayPlanner } from '../services/planning/day-plan.ts';
+import { solveInThread } from '../services/planning/planner-thread.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +64,8 @@ declare module 'fastify' {
     customerActions: { links: CustomerLinkService; instructions: InstructionService; reschedules: RescheduleService; feedback: FeedbackService };
     payments: PaymentService;
     figures: FigureService;
+    /** Day planning (issue 34). */
+    planning: { shifts: ShiftService; planner: DayPlanner };
   }
 }
 
@@ -103,6 +108,14 @@ export default fp(
     app.decorate('sms', new SmsService({ gatewayUrl: app.env.SMS_GATEWAY_URL, companyName: app.env.COMPANY_NAME, log: app.log }));
     app.decorate('mapsLinks', new MapsLinkResolver(options.mapsLinks));
     app.decorate('exports', new ExportService(repos));
+    app.decorate('planning', {
+      shifts: new ShiftService(repos, geocoder, app.env.DEPOT_ADDRESS),
+      planner: new DayPlanner(
+        repos,
+        { serviceMinutes: app.env.PLANNING_SERVICE_MINUTES, speedKmh: app.env.PLANNING_SPEED_KMH, timeLimitMs: app.env.PLANNING_TIME_LIMIT_MS },
+        (instance, options) => solveInThread(instance, options),
+      ),
+    });
     app.decorate('stopOrder', new StopOrderService(repos, app.drivers, { vroomUrl: app.env.VROOM_URL, log: app.log }));
     // Live GPS (hub, fix pipeline, share links): needs the packages service for its status events.
     await app.register(livePlugin);

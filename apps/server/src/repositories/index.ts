@@ -18,6 +18,7 @@ import { ImportMappingRepository } from './import-mappings.ts';
 import { PickupRequestRepository } from './pickup-requests.ts';
 import { PaymentRepository } from './payments.ts';
 import { FiguresRepository } from './figures.ts';
+import { PlanningRepository } from './planning.ts';
 import { WriteOffload, type OffloadTarget } from './offload.ts';
 import { RetentionRepository } from './retention.ts';
 import { RouteStopRepository } from './route-stops.ts';
@@ -53,6 +54,7 @@ export class Repositories {
   readonly customerActions: CustomerActionRepository;
   readonly payments: PaymentRepository;
   readonly figures: FiguresRepository;
+  readonly planning: PlanningRepository;
   /**
    * Where this set's bookkeeping writes and the retention job's deletes run (offload.ts): set on the server's own set
    * by the database plugin; a transaction's set has none, so they stay inside the transaction.
@@ -86,6 +88,7 @@ export class Repositories {
     this.customerActions = new CustomerActionRepository(db);
     this.payments = new PaymentRepository(db);
     this.figures = new FiguresRepository(db);
+    this.planning = new PlanningRepository(db);
   }
 
   /** Set once by the database plugin: the fix writer's `offloadWrite` (SQLite's writer thread, decision 085). */

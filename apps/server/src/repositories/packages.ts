@@ -245,6 +245,11 @@ export class PackageRepository {
       .execute();
   }
 
+  /** Every package in one of these statuses, oldest first (day planning's candidates, issue 34). */
+  listInStatuses(statuses: readonly string[]): Promise<PackageRow[]> {
+    return this.db.selectFrom('packages').selectAll().where('status', 'in', [...statuses]).orderBy('createdAt', 'asc').orderBy('id').execute();
+  }
+
   /** A driver's packages in none of these statuses, oldest assignment first. */
   listForDriverExcept(driverId: string, statuses: readonly string[]): Promise<PackageRow[]> {
     return this.db

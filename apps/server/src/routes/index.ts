@@ -36,6 +36,7 @@ import driverFeedbackRoutes from './drivers/feedback.ts';
 import driverInstructionRoutes from './drivers/customer-instructions.ts';
 import collectionRoutes from './collections/index.ts';
 import figureRoutes from './figures/index.ts';
+import planningRoutes from './planning/index.ts';
 
 /**
  * Every route plugin. A route lives in the folder named by the first segment of its URL after /api
@@ -80,4 +81,5 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(packageCustomerActionRoutes);
   await app.register(driverFeedbackRoutes);
   await app.register(driverInstructionRoutes);
+  await app.register(planningRoutes);
 }

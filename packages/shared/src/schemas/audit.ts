@@ -6,7 +6,7 @@ export const AUDIT_ACTOR_TYPES = ['admin', 'driver', 'integration', 'system', 'c
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** What an entry can be about; an export's object is the list exported ('packages', 'drivers', 'pickup-requests'). */
-export const AUDIT_OBJECT_TYPES = ['package', 'driver', 'admin', 'api_key', 'share_link', 'setting', 'notification_template', 'device', 'pickup_request', 'notification_message', 'export', 'import_mapping'] as const;
+export const AUDIT_OBJECT_TYPES = ['package', 'driver', 'admin', 'api_key', 'share_link', 'setting', 'notification_template', 'device', 'pickup_request', 'notification_message', 'export', 'import_mapping', 'planning_day'] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
 export const AUDIT_ACTOR_LABELS: Record<AuditActorType, string> = { admin: 'Admin', driver: 'Driver', integration: 'API key', system: 'System', customer: 'Customer' };
@@ -23,6 +23,7 @@ export const AUDIT_OBJECT_LABELS: Record<AuditObjectType, string> = {
   notification_message: 'Notification message',
   export: 'Export',
   import_mapping: 'Import mapping',
+  planning_day: 'Planning day',
 };
 
 export const AUDIT_PAGE_MAX = 200;

@@ -1,0 +1,82 @@
+import { dayPlanSchema, errorSchema, planningDateParam, shiftListSchema, shiftsInputSchema, validationErrorSchema } from '@cargo/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { presentShift } from '../../presenters/planning.ts';
+import { security } from '../openapi.ts';
+
+const tags = ['planning'];
+/** A 400 from the schema carries issues; one from the service only a message. */
+const badRequestSchema = validationErrorSchema.partial({ issues: true });
+
+/** Day planning (issue 34, design.md §14): drivers' shifts per date. */
+const planningRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/planning/:date/shifts',
+    {
+      schema: {
+        tags,
+        summary: "The date's shifts: hours, start and end places, vehicle capacity",
+        security,
+        params: planningDateParam,
+        response: { 200: shiftListSchema, 400: badRequestSchema },
+      },
+    },
+    async (request) => {
+      const { date } = request.params;
+      return { date, shifts: (await app.planning.shifts.list(date)).map(presentShift) };
+    },
+  );
+
+  app.put(
+    '/api/planning/:date/shifts',
+    {
+      schema: {
+        tags,
+        summary: "Set the date's shifts (the list replaces what the date had; places default to the depot, DEPOT_ADDRESS)",
+        security,
+        params: planningDateParam,
+        body: shiftsInputSchema,
+        response: { 200: shiftListSchema, 400: badRequestSchema },
+      },
+    },
+    async (request) => {
+      const { date } = request.params;
+      const rows = await app.planning.shifts.set(date, request.body.shifts, request.auditActor);
+      return { date, shifts: rows.map(presentShift) };
+    },
+  );
+
+  app.post(
+    '/api/planning/:date/shifts/copy-previous',
+    {
+      schema: {
+        tags,
+        summary: 'Copy the shifts of the latest earlier date that has any onto this date, replacing its own',
+        security,
+        params: planningDateParam,
+        response: { 200: shiftListSchema.extend({ copiedFrom: z.string() }), 400: badRequestSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const { date } = request.params;
+      const { from, shifts } = await app.planning.shifts.copyPrevious(date, request.auditActor);
+      return { date, copiedFrom: from, shifts: shifts.map(presentShift) };
+    },
+  );
+
+  app.post(
+    '/api/planning/:date/plan',
+    {
+      schema: {
+        tags,
+        summary: "Plan the date across drivers: every due package not yet out for delivery given to a shift's driver, in order, within windows, capacity and shift; nothing is stored",
+        security,
+        params: planningDateParam,
+        response: { 200: dayPlanSchema, 400: badRequestSchema, 503: errorSchema },
+      },
+    },
+    async (request) => app.planning.planner.plan(request.params.date),
+  );
+};
+
+export default planningRoutes;

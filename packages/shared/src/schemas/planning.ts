@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/** Day planning (issue 34, design.md §14): drivers' shifts for a date. */
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export const PLANNING_MESSAGES = {
+  dateInvalid: 'Choose a day (YYYY-MM-DD)',
+  timeInvalid: 'Use a time as HH:MM',
+  shiftEndsBeforeStart: 'A shift must end after it starts',
+  driverTwice: 'A driver has one shift per day',
+  unknownDriver: 'No such driver',
+  noDepot: 'Set a start and end place, or DEPOT_ADDRESS for the depot',
+  placeNotFound: 'The place could not be found on the map',
+  noPreviousShifts: 'No shifts on the previous day to copy',
+} as const;
+
+const isRealDay = (v: string) => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
+export const planningDateParam = z.object({
+  date: z.string().refine(isRealDay, PLANNING_MESSAGES.dateInvalid),
+});
+
+const time = z.string().regex(TIME, PLANNING_MESSAGES.timeInvalid);
+const place = z.string().trim().min(1).max(500);
+
+export const shiftInputSchema = z
+  .object({
+    driverId: z.string().min(1).max(200),
+    startTime: time,
+    endTime: time,
+    /** An address; absent means the depot (DEPOT_ADDRESS). */
+    startAddress: place.optional(),
+    endAddress: place.optional(),
+    /** How many packages the vehicle carries. */
+    capacityPackages: z.number().int().min(1).max(10_000),
+    /** Kilograms, when weight matters. */
+    capacityWeightKg: z.number().positive().max(100_000).nullable().optional(),
+  })
+  .refine((s) => s.endTime > s.startTime, { message: PLANNING_MESSAGES.shiftEndsBeforeStart, path: ['endTime'] });
+
+/** The date's shifts as a whole: the list replaces what the date had. */
+export const shiftsInputSchema = z
+  .object({ shifts: z.array(shiftInputSchema).max(1000) })
+  .refine((b) => new Set(b.shifts.map((s) => s.driverId)).size === b.shifts.length, { message: PLANNING_MESSAGES.driverTwice, path: ['shifts'] });
+
+const placeSchema = z.object({ address: z.string(), lat: z.number().nullable(), lng: z.number().nullable() });
+
+export const shiftSchema = z.object({
+  id: z.string(),
+  driverId: z.string(),
+  driverName: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  start: placeSchema,
+  end: placeSchema,
+  capacityPackages: z.number().int(),
+  capacityWeightKg: z.number().nullable(),
+  updatedAt: z.string(),
+});
+
+export const shiftListSchema = z.object({ date: z.string(), shifts: z.array(shiftSchema) });
+
+export type ShiftInput = z.infer<typeof shiftInputSchema>;
+export type Shift = z.infer<typeof shiftSchema>;
+export type ShiftList = z.infer<typeof shiftListSchema>;
+
+/** A plan (issue 34): a proposal until committed. Times are ISO instants; distances metres; durations seconds. */
+export const plannedStopSchema = z.object({
+  packageId: z.string(),
+  trackingNumber: z.string(),
+  address: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  arrival: z.string(),
+  serviceStart: z.string(),
+  departure: z.string(),
+  windowStart: z.string().nullable(),
+  windowEnd: z.string().nullable(),
+  weightKg: z.number().nullable(),
+});
+
+const planTotalsSchema = z.object({
+  stops: z.number().int(),
+  distanceM: z.number(),
+  drivingSeconds: z.number(),
+  loadPackages: z.number().int(),
+  loadWeightKg: z.number(),
+});
+
+export const plannedRouteSchema = z.object({
+  driverId: z.string(),
+  driverName: z.string(),
+  capacityPackages: z.number().int(),
+  capacityWeightKg: z.number().nullable(),
+  stops: z.array(plannedStopSchema),
+  totals: planTotalsSchema.extend({ departure: z.string().nullable(), finish: z.string().nullable() }),
+});
+
+export const unplannedPackageSchema = z.object({
+  packageId: z.string(),
+  trackingNumber: z.string(),
+  reason: z.enum(['no-position', 'no-capacity', 'window-unreachable', 'shift-too-short']),
+  label: z.string(),
+});
+
+export const dayPlanSchema = z.object({
+  date: z.string(),
+  engine: z.enum(['built-in', 'vroom']),
+  notice: z.string().nullable(),
+  routes: z.array(plannedRouteSchema),
+  unplanned: z.array(unplannedPackageSchema),
+  totals: planTotalsSchema.extend({ finish: z.string().nullable() }),
+});
+
+export type DayPlan = z.infer<typeof dayPlanSchema>;
+export type PlannedRouteView = z.infer<typeof plannedRouteSchema>;
