@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Driver, driverSessionResponseSchema, Package } from '@cargo/shared';
+import type { Driver, driverSessionResponseSchema, NotificationTemplate, Package } from '@cargo/shared';
 import type { z } from 'zod';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -246,4 +246,56 @@ test('after delivery: 2 stars from the email, and the coordinator is alerted', a
   const alert = mails.find((m) => m.subject === `Low rating (2 stars) for package ${pkg.trackingNumber}`)!;
   expect(JSON.stringify(alert.to)).toContain('coordinator@cargo.test');
   expect(alert.text).toContain('Tags: Late');
+});
+
+test("a pickup request becomes a package in one click, and the customer's confirmation email names its tracking number", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const ctx = await setup(request);
+  // The confirmation exists as a template that dispatch turns on; its words are the product's default.
+  const templates = (await (await request.get(`${ctx.base}/api/notifications/templates`, { headers: ctx.auth })).json()) as NotificationTemplate[];
+  const confirmed = templates.find((t) => t.eventType === 'pickup_request.confirmed' && t.channel === 'email' && t.audience === 'customer');
+  expect(confirmed?.isDefault).toBe(true);
+  const on = await request.put(`${ctx.base}/api/notifications/templates/pickup_request.confirmed/email/customer`, { headers: ctx.auth, data: { enabled: true, subject: confirmed!.subject, body: confirmed!.body } });
+  expect(on.ok(), await on.text()).toBeTruthy();
+  const name = `Booker ${Date.now().toString(36)}`;
+  const email = `booker.${Date.now()}@example.com`;
+  const made = await request.post(`${ctx.base}/api/schedule-pickup`, {
+    data: { customerName: name, phone: '(414) 555-0177', email, originAddress: '233 S Wacker Dr, Chicago, IL 60606', destinationAddress: '700 N Art Museum Dr, Milwaukee, WI 53202', itemDescription: 'Three boxes of books', specialInstructions: 'Ring twice' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`${ctx.base}/help-center`);
+  await page.evaluate((value) => window.localStorage.setItem('admin_token', value), ctx.token);
+  await page.goto(`${ctx.base}/admin?tab=pickups`);
+  await page.getByLabel('Search pickup requests').fill(name);
+  await page.getByRole('button', { name: `Create package for ${name}` }).click({ timeout: 30_000 });
+  await expect(page.getByRole('textbox', { name: /^Customer Name/ })).toHaveValue(name);
+  const tracking = `PU${Date.now().toString(36).toUpperCase()}`;
+  await page.getByRole('textbox', { name: /^Tracking Number/ }).fill(tracking);
+  await page.getByRole('button', { name: /^Estimated Delivery/ }).click();
+  const calendar = page.getByRole('dialog');
+  const now = new Date();
+  const month = `${now.toLocaleString('en-US', { month: 'long' })} ${now.getFullYear()}`;
+  await calendar.getByRole('button', { name: `10 ${month}`, exact: true }).click();
+  await calendar.getByRole('button', { name: `13 ${month}`, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Create Package' }).click();
+  await expect(page.getByText(`Package ${tracking} created from the pickup request; the request is confirmed.`)).toBeVisible();
+  await expectNoHorizontalOverflow(page, 'the Create form from a pickup request');
+
+  // The customer's confirmation, read from the SMTP server: it names the tracking number with its link.
+  let text = '';
+  await expect
+    .poll(
+      () => {
+        const mail = [...mails].reverse().find((m) => m.subject === confirmed!.subject && JSON.stringify(m.to).includes(email));
+        text = mail?.text ?? '';
+        return text;
+      },
+      { timeout: 20_000 },
+    )
+    .toContain(`Your tracking number is ${tracking}`);
+  // The request's message links the package's tracking page.
+  expect(text).toContain(`Your tracking number is ${tracking}: ${ctx.base}/?track=${tracking}`);
 });
