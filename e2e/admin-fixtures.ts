@@ -52,6 +52,17 @@ export async function getJson<S extends z.ZodType>(request: APIRequestContext, t
 }
 
 /** Opens /admin signed in: the token stored under admin_token, as the login form stores it. */
+/** Picks the 10th to the 13th of this month as the Create form's delivery window, in its calendar. */
+export async function chooseDeliveryWindow(page: Page) {
+  await page.getByRole('button', { name: /^Estimated Delivery/ }).click();
+  const calendar = page.getByRole('dialog');
+  const now = new Date();
+  const month = `${now.toLocaleString('en-US', { month: 'long' })} ${now.getFullYear()}`;
+  await calendar.getByRole('button', { name: `10 ${month}`, exact: true }).click();
+  await calendar.getByRole('button', { name: `13 ${month}`, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
 export async function openAdmin(page: Page, token: string, query = '') {
   await page.goto('/help-center');
   await page.evaluate(([key, value]) => window.localStorage.setItem(key!, value!), [ADMIN_TOKEN_KEY, token]);

@@ -1,5 +1,5 @@
 import { bearer } from '../fixtures.ts';
-import { createDriver, createPackage, E2E_ADMIN, expect, getJson, openAdmin, test, uniqueTag } from '../admin-fixtures.ts';
+import { chooseDeliveryWindow, createDriver, createPackage, E2E_ADMIN, expect, getJson, openAdmin, test, uniqueTag } from '../admin-fixtures.ts';
 import { driverSchema, packageSchema } from '@cargo/shared';
 import { z } from 'zod';
 
@@ -114,13 +114,7 @@ test.describe('packages', () => {
     await page.getByRole('textbox', { name: field('Customer Name') }).fill('Form Customer');
     await page.getByRole('textbox', { name: field('Customer Phone') }).pressSequentially('31255501429999');
     await expect(page.getByRole('textbox', { name: field('Customer Phone') })).toHaveValue('(312) 555-0142');
-    await page.getByRole('button', { name: field('Estimated Delivery') }).click();
-    const calendar = page.getByRole('dialog');
-    const now = new Date();
-    const month = `${now.toLocaleString('en-US', { month: 'long' })} ${now.getFullYear()}`;
-    await calendar.getByRole('button', { name: `10 ${month}`, exact: true }).click();
-    await calendar.getByRole('button', { name: `13 ${month}`, exact: true }).click();
-    await page.keyboard.press('Escape');
+    await chooseDeliveryWindow(page);
     await page.getByRole('textbox', { name: 'Driver', exact: true }).click();
     await page.getByRole('option', { name: new RegExp(driver.name) }).click();
     await page.getByRole('button', { name: 'Create Package' }).click();

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { APIRequestContext } from '@playwright/test';
-import { expectNoSeriousViolations } from '../admin-fixtures.ts';
+import { chooseDeliveryWindow, expectNoSeriousViolations } from '../admin-fixtures.ts';
 import { expectNoHorizontalOverflow, ownAdminToken, OwnServer } from '../live-fixtures.ts';
 import { expect, test } from '../test.ts';
 
@@ -273,13 +273,7 @@ test("a pickup request becomes a package in one click, and the customer's confir
   await expect(page.getByRole('textbox', { name: /^Customer Name/ })).toHaveValue(name);
   const tracking = `PU${Date.now().toString(36).toUpperCase()}`;
   await page.getByRole('textbox', { name: /^Tracking Number/ }).fill(tracking);
-  await page.getByRole('button', { name: /^Estimated Delivery/ }).click();
-  const calendar = page.getByRole('dialog');
-  const now = new Date();
-  const month = `${now.toLocaleString('en-US', { month: 'long' })} ${now.getFullYear()}`;
-  await calendar.getByRole('button', { name: `10 ${month}`, exact: true }).click();
-  await calendar.getByRole('button', { name: `13 ${month}`, exact: true }).click();
-  await page.keyboard.press('Escape');
+  await chooseDeliveryWindow(page);
   await page.getByRole('button', { name: 'Create Package' }).click();
   await expect(page.getByText(`Package ${tracking} created from the pickup request; the request is confirmed.`)).toBeVisible();
   await expectNoHorizontalOverflow(page, 'the Create form from a pickup request');

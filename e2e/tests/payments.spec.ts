@@ -1,6 +1,6 @@
 import { collectionsSchema, driverSessionResponseSchema, packageSchema, pickupRequestSchema } from '@cargo/shared';
 import { z } from 'zod';
-import { createDriver, createPackage, expect, getJson, openAdmin, test, uniqueTag } from '../admin-fixtures.ts';
+import { chooseDeliveryWindow, createDriver, createPackage, expect, getJson, openAdmin, test, uniqueTag } from '../admin-fixtures.ts';
 import { bearer } from '../fixtures.ts';
 
 /** The day a payment counts for: the delivery address's (Milwaukee) local day, as the server files it. */
@@ -63,13 +63,7 @@ test.describe('payments in the panel (issue 32, 375 px)', () => {
     const tracking = uniqueTag('PU');
     await page.getByRole('textbox', { name: /^Tracking Number/ }).fill(tracking);
     await page.getByRole('textbox', { name: /^Amount Due/ }).fill('45.50');
-    await page.getByRole('button', { name: /^Estimated Delivery/ }).click();
-    const calendar = page.getByRole('dialog');
-    const now = new Date();
-    const month = `${now.toLocaleString('en-US', { month: 'long' })} ${now.getFullYear()}`;
-    await calendar.getByRole('button', { name: `10 ${month}`, exact: true }).click();
-    await calendar.getByRole('button', { name: `13 ${month}`, exact: true }).click();
-    await page.keyboard.press('Escape');
+    await chooseDeliveryWindow(page);
     await page.getByRole('button', { name: 'Create Package' }).click();
     await expect(page.getByText(`Package ${tracking} created from the pickup request; the request is confirmed.`)).toBeVisible();
     const pkg = await getJson(request, token, `/api/packages/${tracking}`, packageSchema);
