@@ -120,7 +120,7 @@ describe.concurrent('crash safety: every acknowledged fix survives a SIGKILL und
         db.close();
       }
     });
-  }, 60_000);
+  }, 120_000);
 
   it('on PostgreSQL (a fresh schema, dropped afterwards)', async (ctx) => {
     if (!(await postgresAvailable())) ctx.skip();
@@ -130,5 +130,5 @@ describe.concurrent('crash safety: every acknowledged fix survives a SIGKILL und
       const rows = await pgQuery<{ id: string }>('select id from locations where id = any($1)', [ids], schema);
       return new Set(rows.map((r) => r.id));
     });
-  }, 60_000);
+  }, 120_000);
 });

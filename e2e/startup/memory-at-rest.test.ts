@@ -27,7 +27,7 @@ describe('memory at rest: the built server loads what rare paths use when they a
       NODE_OPTIONS: `--import ${pathToFileURL(join(import.meta.dirname, 'module-trace.mjs')).href}`,
       MODULE_TRACE_FILE: traceFile,
     });
-  }, 30_000);
+  }, 60_000);
 
   afterAll(() => {
     server?.child.kill('SIGKILL');
