@@ -78,6 +78,13 @@ export function CustomerLiveTracking({ refId }: { refId: string | undefined }) {
     [CUSTOMER_LIVE_TEXTS.destination, data.packageInfo.destination],
     [CUSTOMER_LIVE_TEXTS.estimatedArrival, arrival],
   ];
+  const arrivalWindow = delivered ? null : data.arrivalWindow;
+  if (arrivalWindow) {
+    rows.push([
+      CUSTOMER_LIVE_TEXTS.arrivalWindow,
+      arrivalWindow.arrivingInMinutes !== null ? CUSTOMER_LIVE_TEXTS.arrivingIn(arrivalWindow.arrivingInMinutes, arrivalWindow.label) : CUSTOMER_LIVE_TEXTS.arrivalWindowToday(arrivalWindow.label),
+    ]);
+  }
 
   return (
     <div className={classes.page}>
@@ -103,6 +110,7 @@ export function CustomerLiveTracking({ refId }: { refId: string | undefined }) {
             </div>
           ))}
         </dl>
+        {arrivalWindow && <p className={classes.note}>{CUSTOMER_LIVE_TEXTS.arrivalWindowNote}</p>}
         {!data.isActive && !delivered && <p className={classes.note}>{data.message ?? CUSTOMER_LIVE_TEXTS.notStarted}</p>}
         {live.isError && <p className={classes.inlineError}>{REALTIME_TEXTS.unavailable(ref)}</p>}
         <div className={classes.actions}>
