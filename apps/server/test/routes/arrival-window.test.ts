@@ -1,4 +1,4 @@
-import { driverStopsSchema, liveTrackingSchema, type Package } from '@cargo/shared';
+import { driverStopsSchema, liveTrackingSchema, type NotificationTemplate, type Package } from '@cargo/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { windowWords } from '../../src/services/arrival-window/window-words.ts';
 import { makeDriver, makePackage, type DriverFixture } from '../fixtures.ts';
@@ -105,6 +105,15 @@ describeApi('arrival window on the day', () => {
     const [text] = (await messagesOf(last, 'package.out_for_delivery')).filter((m) => m.channel === 'sms');
     expect(text!.body).toContain(`is out for delivery today, arriving ${label}.`);
     expect(sms.received.some((r) => JSON.stringify(r).includes(`arriving ${label}`))).toBe(true);
+
+    // The template editor's preview of that package renders the same window (decision 090: the preview is what is sent).
+    const templates = (await ctx.request({ method: 'GET', url: '/api/notifications/templates', token: ctx.adminToken })).json<NotificationTemplate[]>();
+    const template = templates.find((t) => t.eventType === 'package.out_for_delivery' && t.channel === 'email' && t.audience === 'customer')!;
+    expect(template.body).toContain('{{ arrival_window }}');
+    const preview = await ctx.request({ method: 'POST', url: '/api/notifications/preview', token: ctx.adminToken, payload: { eventType: 'package.out_for_delivery', channel: 'email', trackingNumber: last.trackingNumber, subject: template.subject, body: template.body } });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().subject).toBe(email!.subject);
+    expect(preview.json().text).toContain(`arrive today ${label}`);
 
     // The live page (by tracking number, as by the customer link) shows the same window.
     const view = await live(last);

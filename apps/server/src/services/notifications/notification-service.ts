@@ -513,7 +513,8 @@ export class NotificationService {
     return {
       ...subject.values,
       eta,
-      reason: typeof data.reason === 'string' ? data.reason : '',
+      // A window move's `reason` is a code ('window_later'), not words for a customer.
+      reason: typeof data.reason === 'string' && !isWindowMove('package.eta_changed', data) ? data.reason : '',
       amount: typeof data.amount === 'number' && this.options.money ? this.options.money.format(Math.abs(data.amount)) : '',
       // The one-hour arrival window (decision 111), in the delivery address's local time: 'between 14:00 and 15:00'.
       arrival_window: windowWords(data.arrivalWindowStart, data.arrivalWindowEnd, subject.timeZone),
