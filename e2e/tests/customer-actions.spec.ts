@@ -162,6 +162,8 @@ test('from the email: a safe place and an instruction for the driver', async ({ 
   expect((await request.patch(`${ctx.base}/api/packages/${pkg.id}/status`, { headers: ctx.auth, data: { status: 'out_for_delivery' } })).ok()).toBeTruthy();
   await page.reload();
   await expect(page.getByText(/^Today, between \d\d:\d\d and \d\d:\d\d$/)).toBeVisible({ timeout: 20_000 });
+  // The package itself sends no GPS here: no 'Not available' estimate contradicts the window.
+  await expect(page.getByText('Not available', { exact: true })).toHaveCount(0);
   await expectNoHorizontalOverflow(page, 'arrival window at 375 px');
   await page.screenshot({ path: '/tmp/ca/arrival-window-375.png', fullPage: true });
   // The stop shows the safe place, the instruction and the code; the close-stop sheet opens with 'porch' as where it
