@@ -27,8 +27,7 @@ export function ChartBlock({ title, hint, columns, rows, filename, children }: C
   const id = useId();
   const [shown, setShown] = useState(false);
   const table = (
-    <div className={classes.tableScroll}>
-      <Table aria-label={T.tableOf(title)} id={`${id}-table`} striped withTableBorder>
+    <Table aria-label={T.tableOf(title)} id={`${id}-table`} striped withTableBorder>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
@@ -53,8 +52,7 @@ export function ChartBlock({ title, hint, columns, rows, filename, children }: C
             </Table.Tr>
           ))}
         </Table.Tbody>
-      </Table>
-    </div>
+    </Table>
   );
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={`${id}-title`} className={classes.block}>
@@ -82,7 +80,14 @@ export function ChartBlock({ title, hint, columns, rows, filename, children }: C
             {T.chartCsv}
           </Button>
         </Group>
-        {children && !shown ? <VisuallyHidden>{table}</VisuallyHidden> : table}
+        {children && !shown ? (
+          <VisuallyHidden>{table}</VisuallyHidden>
+        ) : (
+          // A wide table scrolls within its block; the keyboard can reach it to scroll.
+          <div className={classes.tableScroll} tabIndex={0}>
+            {table}
+          </div>
+        )}
       </Stack>
     </Paper>
   );

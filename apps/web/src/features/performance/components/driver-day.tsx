@@ -47,7 +47,8 @@ function Stop({ stop, day }: { stop: DriverDayStop; day: DriverDay }) {
         </Text>
       )}
       <div className={classes.track} aria-hidden="true">
-        {stop.window && <div className={classes.trackWindow} style={{ left: `${windowStart}%`, width: `${Math.max(windowEnd - windowStart, 0.5)}%` }} />}
+        {/* The band only where the window meets the day. */}
+        {stop.window && windowEnd > 0 && windowStart < 100 && <div className={classes.trackWindow} style={{ left: `${windowStart}%`, width: `${Math.max(windowEnd - windowStart, 0.5)}%` }} />}
         {stop.outcomes.map((o, i) => (
           <div key={i} className={classes.trackMark} style={{ left: `${dayPercent(o.at, zone, day.date)}%` }} />
         ))}

@@ -10,7 +10,7 @@ const T = PERFORMANCE_TEXT.drivers;
 const NONE = PERFORMANCE_TEXT.noRate;
 
 /** Each driver's figures over the period with a line of deliveries per day, and a way into the driver's day. */
-export function DriversTable({ query, drivers, onOpen }: { query: FiguresQuery | null; drivers: readonly Driver[]; onOpen: (driverId: string) => void }) {
+export function DriversTable({ query, drivers, onOpen }: { query: FiguresQuery | null; drivers: readonly Driver[]; onOpen: (driverId: string, date: string | null) => void }) {
   const results = useDriversFigures(query, drivers.map((d) => d.id));
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="performance-drivers-title">
@@ -24,7 +24,7 @@ export function DriversTable({ query, drivers, onOpen }: { query: FiguresQuery |
         {drivers.length === 0 ? (
           <Text>{T.none}</Text>
         ) : (
-          <div className={classes.tableScroll}>
+          <div className={classes.tableScroll} tabIndex={0}>
             <Table aria-labelledby="performance-drivers-title" striped>
               <Table.Thead>
                 <Table.Tr>
@@ -44,6 +44,8 @@ export function DriversTable({ query, drivers, onOpen }: { query: FiguresQuery |
                 {drivers.map((driver, i) => {
                   const data = results[i]?.data;
                   const days = data?.days.map((d) => d.delivered) ?? [];
+                  // The driver's day opens on the period's last day the driver delivered or attempted.
+                  const lastActive = data?.days.findLast((d) => d.delivered + d.attempts > 0)?.day ?? null;
                   return (
                     <Table.Tr key={driver.id}>
                       <Table.Th scope="row">{driver.name}</Table.Th>
@@ -66,7 +68,7 @@ export function DriversTable({ query, drivers, onOpen }: { query: FiguresQuery |
                         </Table.Td>
                       )}
                       <Table.Td>
-                        <Button size="xs" variant="default" aria-label={T.openLabel(driver.name)} onClick={() => onOpen(driver.id)}>
+                        <Button size="xs" variant="default" aria-label={T.openLabel(driver.name)} onClick={() => onOpen(driver.id, lastActive)}>
                           {T.open}
                         </Button>
                       </Table.Td>

@@ -58,7 +58,10 @@ export function FigureCards({ figures }: { figures: Figures }) {
             <Popover width={280} position="bottom-end" withArrow shadow="md">
               <Popover.Target>
                 <ActionIcon variant="subtle" color="gray" size="sm" aria-label={T.definitionOf(card.name)}>
-                  <span aria-hidden="true">ⓘ</span>
+                  <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5">
+                    <circle cx="8" cy="8" r="6.5" />
+                    <path d="M8 7.2v4M8 4.6v.2" strokeLinecap="round" />
+                  </svg>
                 </ActionIcon>
               </Popover.Target>
               <Popover.Dropdown>

@@ -55,6 +55,7 @@ export function PerformanceCharts({ figures }: { figures: Figures }) {
           data={perDay}
           dataKey="day"
           type="stacked"
+          yAxisProps={{ allowDecimals: false }}
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
           series={[
@@ -88,11 +89,12 @@ export function PerformanceCharts({ figures }: { figures: Figures }) {
           dataKey="reason"
           orientation="vertical"
           yAxisProps={{ width: 120 }}
+          xAxisProps={{ allowDecimals: false }}
           series={[{ name: 'count', label: T.series.count, color: 'orange.7' }]}
         />
       </ChartBlock>
       <ChartBlock title={T.charts.ratings} columns={[C.rating, C.thisPeriod, C.previousPeriod]} rows={ratingRows} filename={`ratings-${name}.csv`}>
-        <BarChart h={240} data={stars.map((n) => ({ stars: T.series.stars(n), count: f.ratings.distribution[n] }))} dataKey="stars" series={[{ name: 'count', label: T.series.count, color: 'indigo.7' }]} />
+        <BarChart h={240} data={stars.map((n) => ({ stars: T.series.stars(n), count: f.ratings.distribution[n] }))} dataKey="stars" yAxisProps={{ allowDecimals: false }} series={[{ name: 'count', label: T.series.count, color: 'indigo.7' }]} />
       </ChartBlock>
       <ChartBlock title={T.charts.money} columns={compare} rows={moneyRows} filename={`money-${name}.csv`} />
       <ChartBlock title={T.charts.messages} columns={compare} rows={messageRows} filename={`messages-${name}.csv`} />

@@ -88,7 +88,7 @@ export function PerformanceTab() {
           </Text>
           <FigureCards figures={figures.data} />
           <PerformanceCharts figures={figures.data} />
-          <DriversTable query={query} drivers={shownDrivers} onOpen={(id) => update({ perfDayOf: id, perfDate: query.to })} />
+          <DriversTable query={query} drivers={shownDrivers} onOpen={(id, day) => update({ perfDayOf: id, perfDate: day ?? query.to })} />
         </Stack>
       )}
     </Stack>
