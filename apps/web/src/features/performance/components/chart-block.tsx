@@ -28,30 +28,30 @@ export function ChartBlock({ title, hint, columns, rows, filename, children }: C
   const [shown, setShown] = useState(false);
   const table = (
     <Table aria-label={T.tableOf(title)} id={`${id}-table`} striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c} scope="col">
-                {c}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row, i) => (
-            <Table.Tr key={i}>
-              {row.map((cell, j) =>
-                j === 0 ? (
-                  <Table.Th key={j} scope="row">
-                    {cell ?? T.noRate}
-                  </Table.Th>
-                ) : (
-                  <Table.Td key={j}>{cell ?? T.noRate}</Table.Td>
-                ),
-              )}
-            </Table.Tr>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c) => (
+            <Table.Th key={c} scope="col">
+              {c}
+            </Table.Th>
           ))}
-        </Table.Tbody>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row, i) => (
+          <Table.Tr key={i}>
+            {row.map((cell, j) =>
+              j === 0 ? (
+                <Table.Th key={j} scope="row">
+                  {cell ?? T.noRate}
+                </Table.Th>
+              ) : (
+                <Table.Td key={j}>{cell ?? T.noRate}</Table.Td>
+              ),
+            )}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
     </Table>
   );
   return (
