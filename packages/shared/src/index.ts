@@ -37,3 +37,4 @@ export * from './schemas/customer-actions.ts';
 export * from './money.ts';
 export * from './schemas/payments.ts';
 export * from './figures.ts';
+export * from './driver-day.ts';

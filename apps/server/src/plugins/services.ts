@@ -35,6 +35,7 @@ import { RescheduleService } from '../services/customer-actions/reschedule.ts';
 import { FeedbackService } from '../services/customer-actions/feedback.ts';
 import { PaymentService } from '../services/payments/payment-service.ts';
 import { FigureService } from '../services/figures/figure-service.ts';
+import { DriverDayService } from '../services/figures/driver-day.ts';
 import { ShiftService } from '../services/planning/shifts.ts';
 import { DayPlanner } from '../services/planning/day-plan.ts';
 import { solveInThread } from '../services/planning/planner-thread.ts';
@@ -67,6 +68,8 @@ declare module 'fastify' {
     customerActions: { links: CustomerLinkService; instructions: InstructionService; reschedules: RescheduleService; feedback: FeedbackService };
     payments: PaymentService;
     figures: FigureService;
+    /** A driver's day for the Performance view (issue 35). */
+    driverDays: DriverDayService;
     /** Day planning (issue 34). */
     planning: { shifts: ShiftService; planner: DayPlanner };
   }
@@ -103,6 +106,7 @@ export default fp(
     }, payments);
     app.decorate('deliveryProof', deliveryProof);
     app.decorate('figures', new FigureService(repos, () => deliveryProof.requirements()));
+    app.decorate('driverDays', new DriverDayService(repos));
     // A deleted package's photos and signatures go with it (decision 050).
     packages.events.on('deleted', (ids) => {
       deliveryProof.removeFilesOf(ids).catch((err: unknown) => app.log.error({ err }, 'proof files of deleted packages could not be removed'));

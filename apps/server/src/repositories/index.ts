@@ -19,6 +19,7 @@ import { ImportMappingRepository } from './import-mappings.ts';
 import { PickupRequestRepository } from './pickup-requests.ts';
 import { PaymentRepository } from './payments.ts';
 import { FiguresRepository } from './figures.ts';
+import { DriverDayRepository } from './driver-days.ts';
 import { PlanningRepository } from './planning.ts';
 import { WriteOffload, type OffloadTarget } from './offload.ts';
 import { RetentionRepository } from './retention.ts';
@@ -56,6 +57,7 @@ export class Repositories {
   readonly customerActions: CustomerActionRepository;
   readonly payments: PaymentRepository;
   readonly figures: FiguresRepository;
+  readonly driverDays: DriverDayRepository;
   readonly planning: PlanningRepository;
   /**
    * Where this set's bookkeeping writes and the retention job's deletes run (offload.ts): set on the server's own set
@@ -91,6 +93,7 @@ export class Repositories {
     this.customerActions = new CustomerActionRepository(db);
     this.payments = new PaymentRepository(db);
     this.figures = new FiguresRepository(db);
+    this.driverDays = new DriverDayRepository(db);
     this.planning = new PlanningRepository(db);
   }
 

@@ -36,6 +36,7 @@ import driverFeedbackRoutes from './drivers/feedback.ts';
 import driverInstructionRoutes from './drivers/customer-instructions.ts';
 import collectionRoutes from './collections/index.ts';
 import figureRoutes from './figures/index.ts';
+import driverDayRoutes from './figures/driver-day.ts';
 import planningRoutes from './planning/index.ts';
 
 /**
@@ -58,6 +59,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(pickupRequestRoutes);
   await app.register(collectionRoutes);
   await app.register(figureRoutes);
+  await app.register(driverDayRoutes);
   await app.register(currentLocationRoutes);
   await app.register(deviceRoutes);
   await app.register(trackingRoutes);

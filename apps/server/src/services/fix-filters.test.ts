@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAgainstPrevious, checkFixAlone, filterFix, impliedSpeedKmh, type FixPoint } from './fix-filters.ts';
+import { checkAgainstPrevious, checkFixAlone, filterFix, filterTrail, impliedSpeedKmh, type FixPoint } from './fix-filters.ts';
 
 const NOW = Date.parse('2025-06-01T12:00:00.000Z');
 const base: FixPoint = { lat: 41.8781, lng: -87.6298, recordedAtMs: NOW, accuracy: 10 };
@@ -66,5 +66,22 @@ describe('filterFix', () => {
     expect(filterFix({ ...base, accuracy: 5000 }, base, NOW)).toBe('Accuracy worse than 1000 m');
     expect(filterFix(base, base, NOW)).toBe('Duplicate of the previous fix');
     expect(filterFix({ ...base, recordedAtMs: NOW + 30_000, lat: base.lat + 0.001 }, base, NOW)).toBeNull();
+  });
+});
+
+describe('filterTrail', () => {
+  // 0.001° of latitude ≈ 111.2 m: three legs north a minute apart, and a 50 km jump between them.
+  const north = (i: number, t: number): FixPoint => ({ ...base, lat: base.lat + 0.001 * i, recordedAtMs: NOW - 600_000 + t * 60_000 });
+  it('drops a jump and goes on from the fix before it; sums the legs of the fixes kept', () => {
+    const jump = { ...base, lat: base.lat + 0.5, recordedAtMs: NOW - 600_000 + 90_000 };
+    const trail = filterTrail([north(2, 2), north(0, 0), jump, north(1, 1), north(3, 3)], NOW);
+    expect(trail.dropped).toBe(1);
+    expect(trail.kept.map((f) => f.recordedAtMs)).toEqual([0, 1, 2, 3].map((t) => NOW - 600_000 + t * 60_000));
+    expect(trail.distanceM).toBeCloseTo(3 * 111.19, 0);
+  });
+  it('counts the same fix stored for two packages once, and an empty trail as 0 m', () => {
+    const trail = filterTrail([north(0, 0), north(0, 0), north(1, 1), north(1, 1)], NOW);
+    expect(trail).toMatchObject({ dropped: 0, kept: [north(0, 0), north(1, 1)] });
+    expect(filterTrail([], NOW)).toEqual({ kept: [], dropped: 0, distanceM: 0 });
   });
 });

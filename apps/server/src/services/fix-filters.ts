@@ -46,3 +46,36 @@ export function checkAgainstPrevious(fix: FixPoint, previous: FixPoint | null | 
 export function filterFix(fix: FixPoint, previous: FixPoint | null | undefined, nowMs: number): string | null {
   return checkFixAlone(fix, nowMs) ?? checkAgainstPrevious(fix, previous);
 }
+
+/** A trail after the filters: the fixes kept, how many were dropped, and the distance along the kept ones. */
+export interface FilteredTrail {
+  kept: FixPoint[];
+  /** Fixes the filters dropped (the same fix stored for several packages is one fix, not a drop). */
+  dropped: number;
+  distanceM: number;
+}
+
+/**
+ * A stored trail read back (a driver's day, issue 35), filtered as ingest filters each fix: in device-time order, each
+ * fix is checked on its own and against the last fix kept, so a resend or a jump is dropped and the trail goes on
+ * from the fix before it. Fixes of several packages carried by one driver make one trail; the same fix stored for
+ * each of them counts once. The distance is the sum of the great-circle legs between the fixes kept.
+ */
+export function filterTrail(points: readonly FixPoint[], nowMs: number): FilteredTrail {
+  const unique = new Map<string, FixPoint>();
+  for (const p of points) unique.set(`${p.recordedAtMs}|${p.lat}|${p.lng}`, p);
+  const ordered = [...unique.values()].sort((a, b) => a.recordedAtMs - b.recordedAtMs || a.lat - b.lat || a.lng - b.lng);
+  const kept: FixPoint[] = [];
+  let dropped = 0;
+  let distance = 0;
+  for (const fix of ordered) {
+    const last = kept.at(-1);
+    if (filterFix(fix, last, nowMs)) {
+      dropped += 1;
+      continue;
+    }
+    if (last) distance += distanceM(last, fix);
+    kept.push(fix);
+  }
+  return { kept, dropped, distanceM: distance };
+}

@@ -26,6 +26,8 @@ export interface AdminSlots {
   packagePayments?: (packageId: string) => ReactNode;
   /** The Collections tab: the day's cash per driver (features/collections). */
   collections?: ReactNode;
+  /** The Performance tab: the figures of a period as charts, and each driver's day (features/performance, issue 35). */
+  performance?: ReactNode;
 }
 
 export const AdminSlotsContext = createContext<AdminSlots>({});
