@@ -112,9 +112,17 @@ export default fp(
       shifts: new ShiftService(repos, geocoder, app.env.DEPOT_ADDRESS),
       planner: new DayPlanner(
         repos,
-        { serviceMinutes: app.env.PLANNING_SERVICE_MINUTES, speedKmh: app.env.PLANNING_SPEED_KMH, timeLimitMs: app.env.PLANNING_TIME_LIMIT_MS },
+        {
+          serviceMinutes: app.env.PLANNING_SERVICE_MINUTES,
+          speedKmh: app.env.PLANNING_SPEED_KMH,
+          timeLimitMs: app.env.PLANNING_TIME_LIMIT_MS,
+          vroomUrl: app.env.VROOM_URL,
+          osrmUrl: app.env.OSRM_URL,
+          log: app.log,
+        },
         (instance, options) => solveInThread(instance, options),
         packages,
+        settings,
       ),
     });
     app.decorate('stopOrder', new StopOrderService(repos, app.drivers, { vroomUrl: app.env.VROOM_URL, log: app.log }));
