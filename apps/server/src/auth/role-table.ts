@@ -187,6 +187,8 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'POST /api/planning/:date/shifts/copy-previous': adminOrKey('packages:write'),
   'POST /api/planning/:date/plan': ADMIN,
   'POST /api/planning/:date/check': ADMIN,
+  'GET /api/planning/service-times': ADMIN,
+  'PUT /api/planning/service-times': ADMIN,
   'POST /api/planning/:date/commit': ADMIN,
   // The live fleet map (issue 20); its /ws subscription checks the admin session itself (realtime/hub.ts).
   'GET /api/fleet': ADMIN,

@@ -147,3 +147,15 @@ export type PlanCheckInput = z.infer<typeof planCheckInputSchema>;
 export type PlanViolation = z.infer<typeof planViolationSchema>;
 export type PlanCheck = z.infer<typeof planCheckSchema>;
 export type PlanCommitResult = z.infer<typeof planCommitResultSchema>;
+
+/**
+ * Minutes at a stop per service type (issue 34): a package whose service type is listed takes its minutes; any other
+ * takes the default (PLANNING_SERVICE_MINUTES). The list replaces the stored one as a whole.
+ */
+export const serviceTimesInputSchema = z.object({
+  minutes: z
+    .record(z.string().trim().min(1).max(100), z.number().min(0).max(240))
+    .refine((m) => Object.keys(m).length <= 100, { message: 'At most 100 service types' }),
+});
+export const serviceTimesSchema = z.object({ defaultMinutes: z.number(), minutes: z.record(z.string(), z.number()) });
+export type ServiceTimes = z.infer<typeof serviceTimesSchema>;

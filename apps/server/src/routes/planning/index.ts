@@ -1,4 +1,4 @@
-import { dayPlanSchema, errorSchema, planCheckInputSchema, planCheckSchema, planCommitInputSchema, planCommitResultSchema, planningDateParam, shiftListSchema, shiftsInputSchema, validationErrorSchema } from '@cargo/shared';
+import { dayPlanSchema, errorSchema, planCheckInputSchema, planCheckSchema, planCommitInputSchema, planCommitResultSchema, planningDateParam, serviceTimesInputSchema, serviceTimesSchema, shiftListSchema, shiftsInputSchema, validationErrorSchema } from '@cargo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentShift } from '../../presenters/planning.ts';
@@ -10,6 +10,33 @@ const badRequestSchema = validationErrorSchema.partial({ issues: true });
 
 /** Day planning (issue 34, design.md §14): drivers' shifts per date. */
 const planningRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/planning/service-times',
+    {
+      schema: {
+        tags,
+        summary: 'Minutes at a stop per service type, and the default for the others (PLANNING_SERVICE_MINUTES)',
+        security,
+        response: { 200: serviceTimesSchema },
+      },
+    },
+    async () => app.planning.planner.serviceMinutes(),
+  );
+
+  app.put(
+    '/api/planning/service-times',
+    {
+      schema: {
+        tags,
+        summary: 'Set the minutes at a stop per service type (the list replaces the stored one)',
+        security,
+        body: serviceTimesInputSchema,
+        response: { 200: serviceTimesSchema, 400: badRequestSchema },
+      },
+    },
+    async (request) => app.planning.planner.setServiceMinutes(request.body.minutes, request.auditActor),
+  );
+
   app.get(
     '/api/planning/:date/shifts',
     {

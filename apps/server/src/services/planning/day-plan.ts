@@ -156,6 +156,13 @@ export class DayPlanner {
     return { defaultMinutes: this.settings.serviceMinutes, minutes };
   }
 
+  /** Replaces the minutes per service type (an audited settings write). */
+  async setServiceMinutes(minutes: Record<string, number>, actor: AuditActor): Promise<{ defaultMinutes: number; minutes: Record<string, number> }> {
+    if (!this.settingsStore) throw serviceUnavailable('Settings are not available');
+    await this.settingsStore.write(SERVICE_MINUTES_SETTING, minutes, actor);
+    return this.serviceMinutes();
+  }
+
   /** Seconds at a stop for a package's service type (matched trimmed and case-insensitive), else the default. */
   private async serviceSeconds(): Promise<(serviceType: string) => number> {
     const { defaultMinutes, minutes } = await this.serviceMinutes();
