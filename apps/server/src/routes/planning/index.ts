@@ -1,4 +1,4 @@
-import { dayPlanSchema, errorSchema, planCheckInputSchema, planCheckSchema, planCommitInputSchema, planCommitResultSchema, planningDateParam, serviceTimesInputSchema, serviceTimesSchema, shiftListSchema, shiftsInputSchema, validationErrorSchema } from '@cargo/shared';
+import { dayPlanSchema, errorSchema, planCheckInputSchema, planCheckSchema, planCommitInputSchema, planCommitResultSchema, planningDateParam, planInsertInputSchema, planInsertResultSchema, serviceTimesInputSchema, serviceTimesSchema, shiftListSchema, shiftsInputSchema, validationErrorSchema } from '@cargo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentShift } from '../../presenters/planning.ts';
@@ -135,6 +135,22 @@ const planningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => app.planning.planner.commit(request.params.date, request.body.routes, request.auditActor),
+  );
+
+  app.post(
+    '/api/planning/:date/insert',
+    {
+      schema: {
+        tags,
+        summary:
+          "Insert a package added during the day into a driver's stop order where it adds the least driving, keeping windows, shift and capacity and never before a stop already done; assigns it to that driver",
+        security,
+        params: planningDateParam,
+        body: planInsertInputSchema,
+        response: { 200: planInsertResultSchema, 400: badRequestSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => app.planning.insertion.insert(request.params.date, request.body.packageId, request.body.driverId, request.auditActor),
   );
 };
 

@@ -94,7 +94,14 @@ export class DayPlanner {
   ) {}
 
   /** The date's instance: shifts as vehicles, packages due that day (window overlapping it) as jobs. */
-  async instanceFor(date: string): Promise<DayInstance> {
+  async instanceFor(
+    date: string,
+    /**
+     * Instead of the date's due packages, exactly these (one driver's route during the day): each with its window on
+     * the date when it has one, any time in the shift otherwise; the `windowless` ones (stops already done) with none.
+     */
+    route?: { packages: readonly PackageRow[]; windowless: ReadonlySet<string> },
+  ): Promise<DayInstance> {
     const shifts = await this.repos.planning.shiftsOn(date);
     const home = shifts.find((s) => s.startLat !== null);
     const timeZone = zoneOfPlace(home?.startLat, home?.startLng);
@@ -102,15 +109,15 @@ export class DayPlanner {
     const dayEndMs = zonedDayStart(nextDay(date), timeZone)!;
     const daySeconds = Math.round((dayEndMs - dayStartMs) / 1000);
 
-    const candidates = await this.repos.packages.listInStatuses(PLANNABLE_STATUSES);
+    const candidates = route ? route.packages : await this.repos.packages.listInStatuses(PLANNABLE_STATUSES);
     const chosen = await this.repos.customerActions.latestReschedules(candidates.map((p) => p.id));
     const packages: PackageRow[] = [];
     const windows = new Map<string, PlanningTimeWindow>();
     for (const pkg of candidates) {
-      const window = windowOn(pkg, chosen.get(pkg.id), date, dayStartMs, daySeconds);
-      if (!window) continue;
+      const window = route?.windowless.has(pkg.id) ? null : windowOn(pkg, chosen.get(pkg.id), date, dayStartMs, daySeconds);
+      if (!window && !route) continue;
       packages.push(pkg);
-      windows.set(pkg.id, window);
+      if (window) windows.set(pkg.id, window);
     }
 
     const points: { lat: number; lng: number }[] = [];
@@ -140,7 +147,7 @@ export class DayPlanner {
     const jobs: PlanningJob[] = packages.map((pkg) => ({
       id: pkg.id,
       location: pkg.deliveryLat !== null && pkg.deliveryLng !== null ? place(pkg.deliveryLat, pkg.deliveryLng) : null,
-      timeWindows: [windows.get(pkg.id)!],
+      timeWindows: windows.has(pkg.id) ? [windows.get(pkg.id)!] : [],
       amounts: weighed ? [1, parseWeightKg(pkg.weight) ?? 0] : [1],
       service: serviceOf(pkg.serviceType),
     }));
