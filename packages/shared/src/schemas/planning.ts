@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNPLANNED_REASONS } from '../planning-contract.ts';
 
 /** Day planning (issue 34, design.md §14): drivers' shifts for a date. */
 
@@ -102,7 +103,7 @@ export const plannedRouteSchema = z.object({
 export const unplannedPackageSchema = z.object({
   packageId: z.string(),
   trackingNumber: z.string(),
-  reason: z.enum(['no-position', 'no-capacity', 'window-unreachable', 'shift-too-short']),
+  reason: z.enum(UNPLANNED_REASONS),
   label: z.string(),
 });
 
@@ -117,3 +118,61 @@ export const dayPlanSchema = z.object({
 
 export type DayPlan = z.infer<typeof dayPlanSchema>;
 export type PlannedRouteView = z.infer<typeof plannedRouteSchema>;
+
+/**
+ * A plan as dispatch edited it (issue 34): each driver's stops in order. Checked by POST /api/planning/{date}/check,
+ * written by POST /api/planning/{date}/commit.
+ */
+export const planCheckInputSchema = z.object({
+  routes: z
+    .array(
+      z.object({
+        driverId: z.string().min(1).max(200),
+        packageIds: z.array(z.string().min(1).max(200)).max(10_000),
+      }),
+    )
+    .max(1000),
+});
+export const planCommitInputSchema = planCheckInputSchema;
+
+/** Something in an edited plan that breaks a rule; `packageId` null when it is about the driver's route as a whole. */
+export const planViolationSchema = z.object({ driverId: z.string(), packageId: z.string().nullable(), message: z.string() });
+
+/** The edited plan recomputed (arrivals, totals, the unplanned) and what it breaks; empty `violations`: it can be committed. */
+export const planCheckSchema = dayPlanSchema.extend({ violations: z.array(planViolationSchema) });
+
+export const planCommitResultSchema = z.object({ date: z.string(), drivers: z.number().int(), packages: z.number().int() });
+
+export type PlanCheckInput = z.infer<typeof planCheckInputSchema>;
+export type PlanViolation = z.infer<typeof planViolationSchema>;
+export type PlanCheck = z.infer<typeof planCheckSchema>;
+export type PlanCommitResult = z.infer<typeof planCommitResultSchema>;
+
+/**
+ * Minutes at a stop per service type (issue 34): a package whose service type is listed takes its minutes; any other
+ * takes the default (PLANNING_SERVICE_MINUTES). The list replaces the stored one as a whole.
+ */
+export const serviceTimesInputSchema = z.object({
+  minutes: z
+    .record(z.string().trim().min(1).max(100), z.number().min(0).max(240))
+    .refine((m) => Object.keys(m).length <= 100, { message: 'At most 100 service types' }),
+});
+export const serviceTimesSchema = z.object({ defaultMinutes: z.number(), minutes: z.record(z.string(), z.number()) });
+export type ServiceTimes = z.infer<typeof serviceTimesSchema>;
+
+/**
+ * A package added during the day (issue 34): inserted where it costs least into `driverId`'s stop order, or, without
+ * one, into its own driver's (when assigned) or the cheapest driver's with a shift that day.
+ */
+export const planInsertInputSchema = z.object({ packageId: z.string().min(1).max(200), driverId: z.string().min(1).max(200).optional() });
+export const planInsertResultSchema = z.object({
+  date: z.string(),
+  packageId: z.string(),
+  driverId: z.string(),
+  /** Its place among the driver's open stops, 0 first. */
+  position: z.number().int(),
+  addedDrivingSeconds: z.number(),
+  /** Its expected arrival (ISO instant) on the shift's schedule. */
+  arrival: z.string(),
+});
+export type PlanInsertResult = z.infer<typeof planInsertResultSchema>;

@@ -1,9 +1,14 @@
 import {
+  STATUS_LABELS,
   UNPLANNED_REASON_LABELS,
   greatCircleDistance,
   parseWeightKg,
   zonedDayStart,
+  ENDED_STATUSES,
   type DayPlan,
+  type PackageStatus,
+  type PlanCheck,
+  type PlanCommitResult,
   type PlanningInstance,
   type PlanningJob,
   type PlanningResult,
@@ -11,21 +16,40 @@ import {
   type PlanningVehicle,
 } from '@cargo/shared';
 import type { PackageRow, PackageRescheduleRow } from '../../db/types.ts';
-import { serviceUnavailable } from '../../lib/http-errors.ts';
+import { conflict, serviceUnavailable } from '../../lib/http-errors.ts';
 import { packageWindow } from '../../lib/package-window.ts';
 import { zoneOfPlace } from '../../lib/time-zone.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import type { ShiftWithDriver } from '../../repositories/planning.ts';
 import { checkPlan } from './solver/feasibility.ts';
+import type { AuditActor } from '../audit/audit-context.ts';
+import { recordAudit } from '../audit/audit-trail.ts';
+import type { PackageService } from '../packages.ts';
+import { checkRoutes, type CheckedRoutes, type EditedRoute } from './plan-check.ts';
+import type { SettingsService } from '../settings.ts';
+import { VROOM_TIMEOUT_MS, VroomError } from '../route-optimiser/vroom.ts';
+import { OsrmError, osrmTable } from './osrm.ts';
+import { planWithVroom } from './vroom-plan.ts';
 
 /** Packages a plan may give to a driver: not yet out for delivery, not closed (issue 34). */
 export const PLANNABLE_STATUSES = ['processing', 'pending', 'picked_up', 'in_transit'] as const;
 
 export interface DayPlanSettings {
+  /** Minutes at a stop whose service type has no time of its own (PLANNING_SERVICE_MINUTES). */
   serviceMinutes: number;
   speedKmh: number;
   timeLimitMs: number;
+  /** A VROOM server's POST endpoint (VROOM_URL): plans the day instead of the built-in planner, which is the fallback. */
+  vroomUrl?: string | undefined;
+  /** An OSRM server (OSRM_URL): travel times from its table service instead of great-circle at `speedKmh`. */
+  osrmUrl?: string | undefined;
+  /** For the loopback tests' fakes and timeouts; the global fetch otherwise. */
+  fetch?: typeof fetch;
+  log?: { warn(obj: object, msg: string): void };
 }
+
+/** The settings row of the minutes at a stop per service type (GET/PUT /api/planning/service-times). */
+export const SERVICE_MINUTES_SETTING = 'planning_service_minutes';
 
 /** What a plan is made from: the date's clock, its shifts and packages, and the solver's instance over them. */
 export interface DayInstance {
@@ -38,6 +62,8 @@ export interface DayInstance {
   instance: PlanningInstance;
   /** Whether the instance has a weight dimension (some shift has a weight capacity). */
   weighed: boolean;
+  /** Set when OSRM was asked and failed: the times are great-circle ones. */
+  matrixNotice: string | null;
 }
 
 type Solver = (instance: PlanningInstance, options: { timeLimitMs: number; seed?: number }) => Promise<PlanningResult>;
@@ -61,10 +87,21 @@ export class DayPlanner {
     private readonly repos: Repositories,
     private readonly settings: DayPlanSettings,
     private readonly solver: Solver,
+    /** Assignments inside the commit's transaction. */
+    private readonly packages: PackageService,
+    /** Where the minutes per service type are stored (absent: every stop takes the default). */
+    private readonly settingsStore?: SettingsService,
   ) {}
 
   /** The date's instance: shifts as vehicles, packages due that day (window overlapping it) as jobs. */
-  async instanceFor(date: string): Promise<DayInstance> {
+  async instanceFor(
+    date: string,
+    /**
+     * Instead of the date's due packages, exactly these (one driver's route during the day): each with its window on
+     * the date when it has one, any time in the shift otherwise; the `windowless` ones (stops already done) with none.
+     */
+    route?: { packages: readonly PackageRow[]; windowless: ReadonlySet<string> },
+  ): Promise<DayInstance> {
     const shifts = await this.repos.planning.shiftsOn(date);
     const home = shifts.find((s) => s.startLat !== null);
     const timeZone = zoneOfPlace(home?.startLat, home?.startLng);
@@ -72,15 +109,15 @@ export class DayPlanner {
     const dayEndMs = zonedDayStart(nextDay(date), timeZone)!;
     const daySeconds = Math.round((dayEndMs - dayStartMs) / 1000);
 
-    const candidates = await this.repos.packages.listInStatuses(PLANNABLE_STATUSES);
+    const candidates = route ? route.packages : await this.repos.packages.listInStatuses(PLANNABLE_STATUSES);
     const chosen = await this.repos.customerActions.latestReschedules(candidates.map((p) => p.id));
     const packages: PackageRow[] = [];
     const windows = new Map<string, PlanningTimeWindow>();
     for (const pkg of candidates) {
-      const window = windowOn(pkg, chosen.get(pkg.id), date, dayStartMs, daySeconds);
-      if (!window) continue;
+      const window = route?.windowless.has(pkg.id) ? null : windowOn(pkg, chosen.get(pkg.id), date, dayStartMs, daySeconds);
+      if (!window && !route) continue;
       packages.push(pkg);
-      windows.set(pkg.id, window);
+      if (window) windows.set(pkg.id, window);
     }
 
     const points: { lat: number; lng: number }[] = [];
@@ -106,23 +143,78 @@ export class DayPlanner {
         shiftEnd: secondsOf(s.endTime),
         capacity: weighed ? [s.capacityPackages, s.capacityWeightKg ?? NO_WEIGHT_LIMIT] : [s.capacityPackages],
       }));
-    const service = Math.round(this.settings.serviceMinutes * 60);
+    const serviceOf = await this.serviceSeconds();
     const jobs: PlanningJob[] = packages.map((pkg) => ({
       id: pkg.id,
       location: pkg.deliveryLat !== null && pkg.deliveryLng !== null ? place(pkg.deliveryLat, pkg.deliveryLng) : null,
-      timeWindows: [windows.get(pkg.id)!],
+      timeWindows: windows.has(pkg.id) ? [windows.get(pkg.id)!] : [],
       amounts: weighed ? [1, parseWeightKg(pkg.weight) ?? 0] : [1],
-      service,
+      service: serviceOf(pkg.serviceType),
     }));
+    const { durations, distances, notice } = await this.matrices(points);
+    return { date, timeZone, dayStartMs, shifts, packages, instance: { vehicles, jobs, durations, distances }, weighed, matrixNotice: notice };
+  }
+
+  /** The minutes at a stop per service type (the stored setting), and the default for the others. */
+  async serviceMinutes(): Promise<{ defaultMinutes: number; minutes: Record<string, number> }> {
+    const stored = await this.settingsStore?.read<Record<string, number>>(SERVICE_MINUTES_SETTING);
+    const minutes: Record<string, number> = {};
+    for (const [type, value] of Object.entries(stored?.value ?? {})) if (typeof value === 'number' && Number.isFinite(value) && value >= 0) minutes[type] = value;
+    return { defaultMinutes: this.settings.serviceMinutes, minutes };
+  }
+
+  /** Replaces the minutes per service type (an audited settings write). */
+  async setServiceMinutes(minutes: Record<string, number>, actor: AuditActor): Promise<{ defaultMinutes: number; minutes: Record<string, number> }> {
+    if (!this.settingsStore) throw serviceUnavailable('Settings are not available');
+    await this.settingsStore.write(SERVICE_MINUTES_SETTING, minutes, actor);
+    return this.serviceMinutes();
+  }
+
+  /** Seconds at a stop for a package's service type (matched trimmed and case-insensitive), else the default. */
+  private async serviceSeconds(): Promise<(serviceType: string) => number> {
+    const { defaultMinutes, minutes } = await this.serviceMinutes();
+    const byType = new Map(Object.entries(minutes).map(([type, m]) => [type.trim().toLowerCase(), m]));
+    return (serviceType) => Math.round((byType.get(serviceType.trim().toLowerCase()) ?? defaultMinutes) * 60);
+  }
+
+  /**
+   * Travel times and distances between the places: from OSRM's table service when OSRM_URL is set, else (or when it
+   * fails, with a notice) great-circle distances driven at PLANNING_SPEED_KMH.
+   */
+  private async matrices(points: { lat: number; lng: number }[]): Promise<{ durations: number[][]; distances: number[][]; notice: string | null }> {
+    let notice: string | null = null;
+    if (this.settings.osrmUrl && points.length > 1) {
+      try {
+        return { ...(await osrmTable(this.settings.osrmUrl, points, this.settings.fetch)), notice: null };
+      } catch (error) {
+        if (!(error instanceof OsrmError)) throw error;
+        this.settings.log?.warn({ reason: error.message }, 'OSRM failed; great-circle travel times are used');
+        notice = `OSRM failed: ${error.message}; travel times are great-circle distances at ${this.settings.speedKmh} km/h`;
+      }
+    }
     const metresPerSecond = (this.settings.speedKmh * 1000) / 3600;
     const distances = points.map((a) => points.map((b) => Math.round(greatCircleDistance(a, b))));
     const durations = distances.map((row) => row.map((m) => Math.round(m / metresPerSecond)));
-    return { date, timeZone, dayStartMs, shifts, packages, instance: { vehicles, jobs, durations, distances }, weighed };
+    return { durations, distances, notice };
   }
 
-  /** A plan for the date; nothing is written. */
+  /**
+   * A plan for the date; nothing is written. With VROOM_URL, VROOM's plan, checked like ours; on any failure of VROOM
+   * (no answer, an error, a plan that breaks a rule) the built-in planner's, with a notice saying why.
+   */
   async plan(date: string): Promise<DayPlan> {
     const day = await this.instanceFor(date);
+    let notice: string | null = null;
+    if (this.settings.vroomUrl && day.instance.vehicles.length > 0 && day.instance.jobs.some((j) => j.location !== null)) {
+      try {
+        return presentPlan(day, await this.vroomPlan(day), 'vroom', day.matrixNotice);
+      } catch (error) {
+        if (!(error instanceof VroomError)) throw error;
+        this.settings.log?.warn({ reason: error.message }, 'VROOM failed; the day is planned with the built-in planner');
+        notice = `VROOM failed: ${error.message}; planned with the built-in planner`;
+      }
+    }
+    notice = [notice, day.matrixNotice].filter(Boolean).join('. ') || null;
     let result: PlanningResult;
     try {
       result = await this.solver(day.instance, { timeLimitMs: this.settings.timeLimitMs });
@@ -131,7 +223,108 @@ export class DayPlanner {
     }
     const broken = checkPlan(day.instance, result);
     if (broken.length > 0) throw serviceUnavailable(`The planner's plan broke a rule: ${broken[0]}`);
-    return presentPlan(day, result, 'built-in', null);
+    return presentPlan(day, result, 'built-in', notice);
+  }
+
+  /** VROOM's plan timed on our clock; a VroomError when it breaks any rule (checkRoutes, then checkPlan). */
+  private async vroomPlan(day: DayInstance): Promise<PlanningResult> {
+    const routes = await planWithVroom(this.settings.vroomUrl!, day.instance, this.settings.fetch, this.settings.timeLimitMs + VROOM_TIMEOUT_MS);
+    const checked = checkRoutes(
+      day.instance,
+      routes,
+      { label: (id) => id, notAJob: (id) => `unknown job ${id}`, clock: (s) => `${s} s`, noVehicle: (id) => `unknown vehicle ${id}` },
+      { byEngine: true },
+    );
+    const broken = [...checked.violations.map((v) => v.message), ...checkPlan(day.instance, checked.result)];
+    if (broken.length > 0) throw new VroomError(`its plan breaks a rule (${broken[0]})`);
+    return checked.result;
+  }
+
+  /**
+   * An edited plan (each driver's stops in order) recomputed on the date's instance: arrivals, totals, the unplanned,
+   * and every rule it breaks (a missed window, over capacity, back after the shift, a package not due that day or
+   * unknown or in two routes, a driver without a shift). Nothing is written.
+   */
+  async check(date: string, routes: readonly EditedRoute[]): Promise<PlanCheck> {
+    const day = await this.instanceFor(date);
+    const checked = await this.checked(day, routes);
+    return { ...presentPlan(day, checked.result, 'built-in', null), violations: checked.violations };
+  }
+
+  /**
+   * Commits an edited plan (decision 105): checked again; any violation is a 409 with its message and nothing is
+   * written. Else, in one transaction, every package is assigned to its driver, every driver's stop order is set (the
+   * plan's stops first, then the driver's other open stops in their previous order) and one audit entry
+   * 'planning.committed' is written. Drivers whose route is empty are left as they are.
+   */
+  async commit(date: string, routes: readonly EditedRoute[], actor: AuditActor): Promise<PlanCommitResult> {
+    const day = await this.instanceFor(date);
+    const checked = await this.checked(day, routes);
+    if (checked.violations.length > 0) throw conflict(checked.violations[0]!.message);
+    const writes = checked.routes.filter((r) => r.packageIds.length > 0);
+    const byId = new Map(day.packages.map((p) => [p.id, p]));
+    const at = new Date().toISOString();
+    await this.repos.transaction(async (trx) => {
+      for (const route of writes) {
+        const driver = await trx.drivers.findById(route.driverId);
+        if (!driver) throw conflict(`The driver ${route.driverId} no longer exists; plan again`);
+        for (const id of route.packageIds) {
+          // Read again inside the transaction: a package changed since the check is not assigned blindly.
+          const pkg = await trx.packages.findById(id);
+          if (!pkg) throw conflict(`${byId.get(id)?.trackingNumber ?? id} was deleted; check the plan again`);
+          if (!(PLANNABLE_STATUSES as readonly string[]).includes(pkg.status)) {
+            throw conflict(`${pkg.trackingNumber} is now ${STATUS_LABELS[pkg.status as PackageStatus] ?? pkg.status}; check the plan again`);
+          }
+          await this.packages.assignWithin(trx, pkg, driver);
+        }
+        const planned = new Set(route.packageIds);
+        const [open, previous] = await Promise.all([trx.packages.listForDriverExcept(route.driverId, ENDED_STATUSES), trx.routeStops.forDriver(route.driverId)]);
+        const openIds = new Set(open.map((p) => p.id));
+        const rest = previous.map((r) => r.packageId).filter((id) => openIds.has(id) && !planned.has(id));
+        await trx.routeStops.replace(route.driverId, [...route.packageIds, ...rest], at);
+      }
+      const packages = writes.reduce((n, r) => n + r.packageIds.length, 0);
+      await recordAudit(
+        trx,
+        {
+          action: 'planning.committed',
+          objectType: 'planning_day',
+          objectId: date,
+          objectLabel: date,
+          after: { date, drivers: writes.length, packages, routes: Object.fromEntries(writes.map((r) => [r.driverId, r.packageIds])) },
+          actor,
+        },
+        at,
+      );
+    });
+    return { date, drivers: writes.length, packages: writes.reduce((n, r) => n + r.packageIds.length, 0) };
+  }
+
+  /** checkRoutes with the words of the date: tracking numbers, local times, why a package or driver does not fit. */
+  private async checked(day: DayInstance, routes: readonly EditedRoute[]): Promise<CheckedRoutes> {
+    const byId = new Map(day.packages.map((p) => [p.id, p]));
+    const jobIds = new Set(day.instance.jobs.map((j) => j.id));
+    const strangers = [...new Set(routes.flatMap((r) => r.packageIds))].filter((id) => !jobIds.has(id));
+    const others = new Map((strangers.length > 0 ? await this.repos.packages.findByIds(strangers) : []).map((p) => [p.id, p]));
+    const shifts = new Set(day.shifts.map((s) => s.driverId));
+    const clock = new Intl.DateTimeFormat('en-GB', { timeZone: day.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const checked = checkRoutes(day.instance, routes, {
+      label: (id) => byId.get(id)?.trackingNumber ?? others.get(id)?.trackingNumber ?? id,
+      notAJob: (id) => {
+        const pkg = others.get(id);
+        if (!pkg) return `No package ${id}`;
+        if (!(PLANNABLE_STATUSES as readonly string[]).includes(pkg.status)) return `${pkg.trackingNumber} is ${STATUS_LABELS[pkg.status as PackageStatus] ?? pkg.status}, not to be planned`;
+        return `${pkg.trackingNumber} is not due on ${day.date}`;
+      },
+      clock: (seconds) => clock.format(new Date(day.dayStartMs + seconds * 1000)),
+      noVehicle: (driverId) => (shifts.has(driverId) ? "This driver's shift has no start or end place on the map" : `This driver has no shift on ${day.date}`),
+    });
+    // The recomputed routes must also pass the independent check when nothing is reported (a guard on this code).
+    if (checked.violations.length === 0) {
+      const broken = checkPlan(day.instance, checked.result);
+      if (broken.length > 0) checked.violations.push({ driverId: '', packageId: null, message: `The plan breaks a rule: ${broken[0]}` });
+    }
+    return checked;
   }
 }
 
