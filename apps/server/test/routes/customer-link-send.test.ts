@@ -32,7 +32,7 @@ describeApi('sending the customer link', () => {
     smtp.messages.length = 0;
   });
 
-  const send = (pkg: Pick<Package, 'id'>, payload: unknown, token: string | null = ctx.adminToken) =>
+  const send = (pkg: Pick<Package, 'id'>, payload: Record<string, unknown>, token: string | null = ctx.adminToken) =>
     ctx.request({ method: 'POST', url: `/api/packages/${pkg.id}/customer-link/send`, token, payload });
   const copyLink = async (pkg: Package) => {
     const res = await ctx.request({ method: 'POST', url: `/api/packages/${pkg.id}/customer-link`, token: ctx.adminToken });

@@ -43,6 +43,7 @@ export const ADMIN_TEXT = {
     integrations: 'Integrations',
     audit: 'Audit log',
     collections: 'Collections',
+    customerActions: 'Customer actions',
   },
   /** The panel's tabs in four groups (issue 20 item 6). */
   tabGroups: { dispatch: 'Dispatch', drivers: 'Drivers', customers: 'Customers', settings: 'Settings' },
@@ -156,6 +157,9 @@ export const ADMIN_TEXT = {
     edit: 'Edit',
     /** Opens the driver's entries in the Audit log tab. */
     history: 'History',
+    /** Opens the driver's ratings from customers (issue 33). */
+    ratings: 'Ratings',
+    ratingsOf: (name: string) => `Customer ratings of ${name}`,
     editTitle: (name: string) => `Edit ${name}`,
     save: 'Save',
     saved: 'Driver updated successfully!',
