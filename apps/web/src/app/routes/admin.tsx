@@ -18,10 +18,10 @@ const NotificationsTab = lazy(() => import('../../features/notifications/compone
 const IntegrationsTab = lazy(() => import('../../features/integrations/components/integrations-tab.tsx').then((m) => ({ default: m.IntegrationsTab })));
 const CollectionsTab = lazy(() => import('../../features/collections/components/collections-tab.tsx').then((m) => ({ default: m.CollectionsTab })));
 const PackagePayments = lazy(() => import('../../features/collections/components/package-payments.tsx').then((m) => ({ default: m.PackagePayments })));
-const PackageCustomerActions = lazy(() => import('../../features/customer-actions/components/package-customer-actions.tsx').then((m) => ({ default: m.PackageCustomerActions })));
-const DriverRatings = lazy(() => import('../../features/customer-actions/components/driver-ratings.tsx').then((m) => ({ default: m.DriverRatings })));
-const ToReplanList = lazy(() => import('../../features/customer-actions/components/to-replan-list.tsx').then((m) => ({ default: m.ToReplanList })));
-const CustomerActionSettingsForm = lazy(() => import('../../features/customer-actions/components/customer-action-settings-form.tsx').then((m) => ({ default: m.CustomerActionSettingsForm })));
+const PackageCustomerActions = lazy(() => import('../../features/customer-actions/components/dispatch-views.tsx').then((m) => ({ default: m.PackageCustomerActions })));
+const DriverRatings = lazy(() => import('../../features/customer-actions/components/dispatch-views.tsx').then((m) => ({ default: m.DriverRatings })));
+const ToReplanList = lazy(() => import('../../features/customer-actions/components/dispatch-views.tsx').then((m) => ({ default: m.ToReplanList })));
+const CustomerActionSettingsForm = lazy(() => import('../../features/customer-actions/components/dispatch-views.tsx').then((m) => ({ default: m.CustomerActionSettingsForm })));
 const AuditLogTab = lazy(() => import('../../features/audit-log/components/audit-log-tab.tsx').then((m) => ({ default: m.AuditLogTab })));
 
 /** The other features' views in the panel (features do not import one another: this route composes them). */
