@@ -8,12 +8,15 @@
 // TN in the path is replaced by a package of each server found as bench/suites/pages.mjs finds one (ADMIN_EMAIL and
 // ADMIN_PASSWORD of the servers); a path without TN is used as given. DETAIL=1 also prints Lighthouse's long tasks.
 //
+// CUSTOMER_LINK in the path is replaced by a customer share link's token of that package (issue 33: the live page with
+// the customer's actions, '/track-live/CUSTOMER_LINK'), made through each server's admin API.
+//
 // Signed in (issue 21, part 7): 'admin:/admin' runs the page with the admin signed in, 'driver:/driver-dashboard' with
 // the bench driver of bench/suites/pages.mjs signed in (DTN in the path: a package of that driver), each run from a cold
 // cache with the session in local storage. Each run also prints the machine's 1-minute load average as it starts.
 import { loadavg } from 'node:os';
 import { launch } from 'chrome-launcher';
-import { findTrackingNumber, lighthouseRun, signedInSessions } from './suites/pages.mjs';
+import { customerLinkToken, findTrackingNumber, lighthouseRun, signedInSessions } from './suites/pages.mjs';
 
 const [spec, runs = '5', ...bases] = process.argv.slice(2);
 const [, as, path] = /^(?:(admin|driver):)?(.*)$/.exec(spec ?? '') ?? [];
@@ -25,8 +28,11 @@ const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev
 const admin = { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD };
 const trackingNumbers = {};
 const sessions = {};
+const customerLinks = {};
 for (const base of bases) {
-  trackingNumbers[base] = /(^|[^D])TN/.test(path) ? await findTrackingNumber(base, admin) : '';
+  const needsPackage = /(^|[^D])TN/.test(path) || path.includes('CUSTOMER_LINK');
+  trackingNumbers[base] = needsPackage ? await findTrackingNumber(base, admin) : '';
+  if (path.includes('CUSTOMER_LINK')) customerLinks[base] = await customerLinkToken(base, admin, trackingNumbers[base]);
   if (as) sessions[base] = await signedInSessions(base, admin);
 }
 
@@ -35,7 +41,13 @@ const results = Object.fromEntries(bases.map((b) => [b, []]));
 try {
   for (let round = 0; round < Number(runs); round++) {
     for (const base of bases) {
-      const url = base + path.replace('DTN', sessions[base]?.driverTrackingNumber ?? '').replace(/(^|[^D])TN/, (_m, before) => before + trackingNumbers[base]);
+      // The token last: a random token may itself hold 'TN'.
+      const url =
+        base +
+        path
+          .replace('DTN', sessions[base]?.driverTrackingNumber ?? '')
+          .replace(/(^|[^D])TN/, (_m, before) => before + trackingNumbers[base])
+          .replace('CUSTOMER_LINK', customerLinks[base] ?? '');
       const load = Number(loadavg()[0].toFixed(2));
       const lhr = await lighthouseRun(url, chrome.port, as ? sessions[base][as] : undefined);
       const a = lhr.audits;

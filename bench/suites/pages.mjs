@@ -73,6 +73,19 @@ export async function findTrackingNumber(baseUrl, admin = { email: process.env.A
   return created.trackingNumber;
 }
 
+/**
+ * A customer share link of the package (issue 33: the page that acts, /track-live/{token}), made through the admin API
+ * with `POST /api/share-links` (kind 'customer', 8 h), which every version of the product since share links has, so one
+ * build can be measured against another the same way. Answers the token.
+ */
+export async function customerLinkToken(baseUrl, admin, trackingNumber) {
+  const token = await adminTokenOf(baseUrl, admin);
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const pkg = await json(`${baseUrl}/api/packages/${encodeURIComponent(trackingNumber)}`, { headers });
+  const link = await json(`${baseUrl}/api/share-links`, { method: 'POST', headers, body: JSON.stringify({ packageId: pkg.id, hours: 8, kind: 'customer' }) });
+  return link.token;
+}
+
 async function adminTokenOf(baseUrl, admin) {
   const { token } = await json(`${baseUrl}/api/auth/login`, {
     method: 'POST',
@@ -222,6 +235,8 @@ export async function run({ baseUrl, smoke = false, chromium = process.env.CHROM
       { name: 'lighthouse /driver-dashboard (sign-in)', path: '/driver-dashboard', group: 'driver' },
     );
     if (admin?.email && admin?.password) {
+      // The customer's link: the live page with the customer's actions card (its forms load when opened).
+      pages.push({ name: 'lighthouse /track-live/{customer link}', path: `/track-live/${await customerLinkToken(base, admin, tn)}`, group: 'public' });
       const sessions = await signedInSessions(base, admin);
       const driverTn = encodeURIComponent(sessions.driverTrackingNumber);
       pages.push(

@@ -16,14 +16,14 @@ const GROUPS: Record<string, string[]> = {
   Dispatch: ['Fleet', 'Packages', 'Create', 'Import', 'Status', 'Location', 'GPS Links', 'Delivery Proof'],
   Drivers: ['Drivers', 'Driver Routes', 'Collections', 'Devices', 'Tracking', 'Driver Portal'],
   Customers: ['Pickup Requests', 'Notifications'],
-  Settings: ['Current Location', 'Database', 'Integrations', 'Audit log'],
+  Settings: ['Current Location', 'Database', 'Integrations', 'Customer actions', 'Audit log'],
 };
 
 /** Each tab's address, as before the grouping (Packages is the panel's default: no ?tab=). */
 const ADDRESS: Record<string, string | null> = {
   Fleet: 'fleet', Packages: null, Create: 'create', Import: 'import', Status: 'status', Location: 'location', 'GPS Links': 'gps-links', 'Delivery Proof': 'proof',
   Drivers: 'drivers', 'Driver Routes': 'routes', Collections: 'collections', Devices: 'devices', Tracking: 'tracking', 'Driver Portal': 'driver-portal',
-  'Pickup Requests': 'pickups', Notifications: 'notifications', 'Current Location': 'current-location', Database: 'database', Integrations: 'integrations', 'Audit log': 'audit',
+  'Pickup Requests': 'pickups', Notifications: 'notifications', 'Current Location': 'current-location', Database: 'database', Integrations: 'integrations', 'Customer actions': 'customer-actions', 'Audit log': 'audit',
 };
 
 test('an admin edits a package and finds the change, before and after, in the Audit log', async ({ adminPage: page, request, token }) => {

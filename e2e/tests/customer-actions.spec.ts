@@ -226,8 +226,12 @@ test('after an attempt: the customer picks a Thursday from the email, and dispat
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.evaluate((value) => window.localStorage.setItem('admin_token', value), ctx.token);
   await page.goto(`${ctx.base}/admin?tab=proof`);
-  const row = page.getByRole('row', { name: new RegExp(pkg.trackingNumber) });
-  await expect(row).toContainText(`${dayLabel}, 9:00-12:00`, { timeout: 20_000 });
+  // Both lists show it: the customers' new days to re-plan, and the attempted packages with the customer's choice.
+  const replan = page.getByRole('region', { name: "Customers' new days to re-plan" }).getByRole('row', { name: new RegExp(pkg.trackingNumber) });
+  await expect(replan).toContainText(`${dayLabel}, 9:00-12:00`, { timeout: 20_000 });
+  const rows = page.getByRole('row', { name: new RegExp(pkg.trackingNumber) });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.last()).toContainText(`${dayLabel}, 9:00-12:00`);
 });
 
 test('after delivery: 2 stars from the email, and the coordinator is alerted', async ({ page, request }) => {

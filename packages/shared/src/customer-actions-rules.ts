@@ -52,4 +52,10 @@ export const CUSTOMER_MSG = {
   starsRange: 'Choose 1 to 5 stars',
   commentTooLong: `The comment can be at most ${FEEDBACK_COMMENT_MAX} characters`,
   tagUnknown: 'Unknown tag',
+  // Dispatch sends the link (POST /api/packages/{id}/customer-link/send)
+  noCustomerEmail: 'This package has no customer email',
+  noCustomerPhone: 'This package has no customer phone that can receive a text',
+  emailUnsubscribed: 'This customer has unsubscribed from email about this package',
+  noEmailChannel: 'Email is not configured (SMTP_URL)',
+  linkNotSent: 'The message was not accepted: try again later, or copy the link',
 } as const;

@@ -120,6 +120,7 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'GET /api/share-links': ADMIN,
   'POST /api/share-links/:id/revoke': ADMIN,
   'POST /api/packages/:id/customer-link': ADMIN,
+  'POST /api/packages/:id/customer-link/send': ADMIN,
   'GET /api/packages/:id/customer-actions': ADMIN,
   'GET /api/drivers/:id/feedback': ADMIN,
   'GET /api/customer-actions/settings': ADMIN,

@@ -30,6 +30,7 @@ import { secretBoxFor } from '../lib/secret-box.ts';
 import { RetentionService, RetentionWorker } from '../services/retention.ts';
 import { PREVIEW_SHARE_TOKEN, shareUrl } from '../services/share-links.ts';
 import { CustomerLinkService } from '../services/customer-actions/customer-link.ts';
+import { CustomerLinkSender } from '../services/customer-actions/send-link.ts';
 import { InstructionService } from '../services/customer-actions/instructions.ts';
 import { RescheduleService } from '../services/customer-actions/reschedule.ts';
 import { FeedbackService } from '../services/customer-actions/feedback.ts';
@@ -66,7 +67,7 @@ declare module 'fastify' {
     importMappings: ImportMappingService;
     retention: RetentionService;
     /** Customer actions through the customer link (issue 33): one service per action family. */
-    customerActions: { links: CustomerLinkService; instructions: InstructionService; reschedules: RescheduleService; feedback: FeedbackService };
+    customerActions: { links: CustomerLinkService; sender: CustomerLinkSender; instructions: InstructionService; reschedules: RescheduleService; feedback: FeedbackService };
     payments: PaymentService;
     figures: FigureService;
     /** A driver's day for the Performance view (issue 35). */
@@ -153,6 +154,8 @@ export default fp(
     const customerLinks = new CustomerLinkService(repos, app.settings, secretBoxFor(env), publicUrl);
     app.decorate('customerActions', {
       links: customerLinks,
+      // Dispatch's 'Text link to customer' (decision 112): at once, through the notifications' channels.
+      sender: new CustomerLinkSender(repos, customerLinks, { email, sms }, env.COMPANY_NAME, app.log),
       instructions: new InstructionService(repos, () => deliveryProof.requirements()),
       reschedules: new RescheduleService(repos),
       feedback: new FeedbackService(repos),

@@ -134,6 +134,14 @@ export type PackageCustomerActions = z.infer<typeof packageCustomerActionsSchema
 /** POST /api/packages/{id}/customer-link: the package's one customer link (made on first need, then the same). */
 export const customerLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
 
+/** POST /api/packages/{id}/customer-link/send: dispatch texts or emails the link to the package's customer. */
+export const CUSTOMER_LINK_CHANNELS = ['sms', 'email'] as const;
+export const sendCustomerLinkSchema = z.object({ channel: z.enum(CUSTOMER_LINK_CHANNELS, { error: "Choose 'sms' or 'email'" }) }).strict();
+export type SendCustomerLinkInput = z.infer<typeof sendCustomerLinkSchema>;
+/** What was sent: the channel and the recipient masked (the panel says where it went, the reply never holds the link). */
+export const customerLinkSentSchema = z.object({ channel: z.enum(CUSTOMER_LINK_CHANNELS), to: z.string(), sentAt: z.string() });
+export type CustomerLinkSent = z.infer<typeof customerLinkSentSchema>;
+
 /** A driver's ratings (GET /api/drivers/{id}/feedback). */
 export const driverFeedbackSchema = z.object({
   count: z.number().int(),

@@ -1,4 +1,4 @@
-import { customerLinkSchema, errorSchema, idParam, packageCustomerActionsSchema } from '@cargo/shared';
+import { customerLinkSchema, customerLinkSentSchema, errorSchema, idParam, packageCustomerActionsSchema, sendCustomerLinkSchema, validationErrorSchema } from '@cargo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { presentPackageCustomerActions } from '../../presenters/customer-actions.ts';
 import { security } from '../openapi.ts';
@@ -22,6 +22,33 @@ const packageCustomerActionRoutes: FastifyPluginAsyncZod = async (app) => {
       const pkg = await app.packages.getByRef(request.params.id);
       const { url, expiresAt } = await app.customerActions.links.linkFor(pkg);
       return { url, expiresAt };
+    },
+  );
+
+  app.post(
+    '/api/packages/:id/customer-link/send',
+    {
+      schema: {
+        tags,
+        summary: "Texts or emails the package's customer link to its customer now (admin; audited, the link is not in the reply)",
+        security,
+        params: idParam,
+        body: sendCustomerLinkSchema,
+        response: {
+          200: customerLinkSentSchema,
+          400: validationErrorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          502: errorSchema,
+          503: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const pkg = await app.packages.getByRef(request.params.id);
+      return app.customerActions.sender.send(pkg, request.body, request.auditActor);
     },
   );
 

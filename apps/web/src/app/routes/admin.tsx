@@ -19,6 +19,10 @@ const IntegrationsTab = lazy(() => import('../../features/integrations/component
 const CollectionsTab = lazy(() => import('../../features/collections/components/collections-tab.tsx').then((m) => ({ default: m.CollectionsTab })));
 const PackagePayments = lazy(() => import('../../features/collections/components/package-payments.tsx').then((m) => ({ default: m.PackagePayments })));
 const PerformanceTab = lazy(() => import('../../features/performance/components/performance-tab.tsx').then((m) => ({ default: m.PerformanceTab })));
+const PackageCustomerActions = lazy(() => import('../../features/customer-actions/components/dispatch-views.tsx').then((m) => ({ default: m.PackageCustomerActions })));
+const DriverRatings = lazy(() => import('../../features/customer-actions/components/dispatch-views.tsx').then((m) => ({ default: m.DriverRatings })));
+const ToReplanList = lazy(() => import('../../features/customer-actions/components/dispatch-views.tsx').then((m) => ({ default: m.ToReplanList })));
+const CustomerActionSettingsForm = lazy(() => import('../../features/customer-actions/components/dispatch-views.tsx').then((m) => ({ default: m.CustomerActionSettingsForm })));
 const AuditLogTab = lazy(() => import('../../features/audit-log/components/audit-log-tab.tsx').then((m) => ({ default: m.AuditLogTab })));
 
 /** The other features' views in the panel (features do not import one another: this route composes them). */
@@ -42,11 +46,31 @@ const SLOTS: AdminSlots = {
   ),
   collections: <CollectionsTab />,
   performance: <PerformanceTab />,
+  // Customer actions (issue 33), dispatch's side: on the package, per driver, and the settings tab.
+  packageCustomerActions: (packageId, hasEmail) => (
+    <Suspense fallback={null}>
+      <PackageCustomerActions packageId={packageId} hasEmail={hasEmail} />
+    </Suspense>
+  ),
+  driverRatings: (driverId) => (
+    <Suspense fallback={null}>
+      <DriverRatings driverId={driverId} />
+    </Suspense>
+  ),
+  customerActionSettings: <CustomerActionSettingsForm />,
 };
 
 /** /admin. The Driver Portal, Delivery Proof and Notifications tabs come in through slots, since features do not import one another. */
 export default function AdminRoute() {
   const config = useSiteConfig();
   const dispatchPhone = config.data?.dispatchPhone ?? config.data?.coordinator.phone ?? null;
-  return <AdminPanel driverPortal={<DriverPortal embedded dispatchPhone={dispatchPhone} />} proofTab={<ProofTab />} notifications={<NotificationsTab />} integrations={<IntegrationsTab />} slots={SLOTS} />;
+  return <AdminPanel driverPortal={<DriverPortal embedded dispatchPhone={dispatchPhone} />} proofTab={
+        <ProofTab
+          customerReplan={
+            <Suspense fallback={null}>
+              <ToReplanList />
+            </Suspense>
+          }
+        />
+      } notifications={<NotificationsTab />} integrations={<IntegrationsTab />} slots={SLOTS} />;
 }

@@ -10,7 +10,7 @@ export const ADMIN_TAB_GROUPS: ReadonlyArray<{ group: AdminTabGroup; tabs: reado
   { group: 'dispatch', tabs: ['fleet', 'packages', 'create', 'import', 'status', 'location', 'gps-links', 'proof', 'performance'] },
   { group: 'drivers', tabs: ['drivers', 'routes', 'collections', 'devices', 'tracking', 'driver-portal'] },
   { group: 'customers', tabs: ['pickups', 'notifications'] },
-  { group: 'settings', tabs: ['current-location', 'database', 'integrations', 'audit'] },
+  { group: 'settings', tabs: ['current-location', 'database', 'integrations', 'customer-actions', 'audit'] },
 ];
 
 /** The groups with the tabs shown (in the order given), the unlisted ones under the first group. */

@@ -28,6 +28,12 @@ export interface AdminSlots {
   collections?: ReactNode;
   /** The Performance tab: the figures of a period as charts, and each driver's day (features/performance, issue 35). */
   performance?: ReactNode;
+  /** A package's customer link and what its customer gave, under its Edit form (features/customer-actions, issue 33). */
+  packageCustomerActions?: (packageId: string, hasEmail: boolean) => ReactNode;
+  /** A driver's ratings from customers, opened from the driver's row (features/customer-actions). */
+  driverRatings?: (driverId: string) => ReactNode;
+  /** The Customer actions tab in Settings: the days customers may choose and the link's life (features/customer-actions). */
+  customerActionSettings?: ReactNode;
 }
 
 export const AdminSlotsContext = createContext<AdminSlots>({});

@@ -44,6 +44,7 @@ export const ADMIN_TEXT = {
     audit: 'Audit log',
     collections: 'Collections',
     performance: 'Performance',
+    customerActions: 'Customer actions',
   },
   /** The panel's tabs in four groups (issue 20 item 6). */
   tabGroups: { dispatch: 'Dispatch', drivers: 'Drivers', customers: 'Customers', settings: 'Settings' },
@@ -157,6 +158,9 @@ export const ADMIN_TEXT = {
     edit: 'Edit',
     /** Opens the driver's entries in the Audit log tab. */
     history: 'History',
+    /** Opens the driver's ratings from customers (issue 33). */
+    ratings: 'Ratings',
+    ratingsOf: (name: string) => `Customer ratings of ${name}`,
     editTitle: (name: string) => `Edit ${name}`,
     save: 'Save',
     saved: 'Driver updated successfully!',

@@ -55,6 +55,7 @@ const LABELS: Record<AdminTab, string> = {
   audit: T.tabs.audit,
   collections: T.tabs.collections,
   performance: T.tabs.performance,
+  'customer-actions': T.tabs.customerActions,
 };
 
 export interface AdminShellProps {
@@ -74,9 +75,17 @@ export interface AdminShellProps {
 export function AdminShell({ driverPortal, proofTab, notifications, integrations }: AdminShellProps) {
   const { tab, setTab } = useAdminUrl();
   useRefetchOnShow(tab);
-  const { fleetMap, auditLog, packageImport, collections, performance } = useAdminSlots();
+  const { fleetMap, auditLog, packageImport, collections, performance, customerActionSettings } = useAdminSlots();
   // The fleet, import and audit tabs show when the route composed their features into the panel.
-  const tabs = ADMIN_TABS.filter((name) => (name !== 'fleet' || fleetMap) && (name !== 'audit' || auditLog) && (name !== 'import' || packageImport) && (name !== 'collections' || collections) && (name !== 'performance' || performance));
+  const tabs = ADMIN_TABS.filter(
+    (name) =>
+      (name !== 'fleet' || fleetMap) &&
+      (name !== 'audit' || auditLog) &&
+      (name !== 'import' || packageImport) &&
+      (name !== 'collections' || collections) &&
+      (name !== 'performance' || performance) &&
+      (name !== 'customer-actions' || customerActionSettings),
+  );
   const groups = groupTabs(tabs);
   const nav = useRef<HTMLElement>(null);
   // On a narrow screen each group is a strip that scrolls sideways: keep the open tab in sight.
@@ -131,6 +140,8 @@ export function AdminShell({ driverPortal, proofTab, notifications, integrations
         return collections ?? null;
       case 'performance':
         return performance ?? null;
+      case 'customer-actions':
+        return customerActionSettings ?? null;
     }
   };
 

@@ -156,7 +156,8 @@ function EditDriverModal({ driver, onClose }: { driver: Driver | null; onClose: 
 
 function DriverList({ onPin }: { onPin: (shown: { name: string; pin: string }) => void }) {
   const drivers = useDrivers();
-  const { exportButton, auditHistory } = useAdminSlots();
+  const { exportButton, auditHistory, driverRatings } = useAdminSlots();
+  const [rated, setRated] = useState<Driver | null>(null);
   const { update: openInAddress } = useAdminUrl();
   const update = useUpdateDriver();
   const resetPin = useResetDriverPin();
@@ -250,6 +251,11 @@ function DriverList({ onPin }: { onPin: (shown: { name: string; pin: string }) =
                       >
                         {driver.isActive ? T.deactivate : T.activate}
                       </Button>
+                      {driverRatings && (
+                        <Button size="compact-xs" variant="light" onClick={() => setRated(driver)} aria-label={`${T.ratings} ${driver.name}`}>
+                          {T.ratings}
+                        </Button>
+                      )}
                       {auditHistory && (
                         <Button size="compact-xs" variant="subtle" onClick={() => openInAddress(auditHistory('driver', driver.id), { push: true })} aria-label={`${T.history} ${driver.name}`}>
                           {T.history}
@@ -264,6 +270,10 @@ function DriverList({ onPin }: { onPin: (shown: { name: string; pin: string }) =
         </div>
       )}
       <EditDriverModal driver={editing} onClose={() => setEditing(null)} />
+      {/* A driver's ratings from customers (issue 33), given by features/customer-actions through a slot. */}
+      <Modal opened={Boolean(rated)} onClose={() => setRated(null)} title={rated ? T.ratingsOf(rated.name) : ''} size="lg" centered>
+        {rated && driverRatings?.(rated.id)}
+      </Modal>
       <ConfirmModal
         opened={Boolean(confirm)}
         message={confirm ? (confirm.kind === 'pin' ? T.resetPinConfirm(confirm.driver.name) : T.deactivateConfirm(confirm.driver.name)) : ''}

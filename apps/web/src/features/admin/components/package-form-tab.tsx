@@ -165,7 +165,7 @@ export function PackageFormTab() {
   const fromId = editId ? null : params.get('from');
   const booking = usePickupRequest(fromId);
   const money = useCurrency();
-  const { packagePayments } = useAdminSlots();
+  const { packagePayments, packageCustomerActions } = useAdminSlots();
   const fromBooking = useCreatePackageFromPickup();
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
@@ -383,6 +383,8 @@ export function PackageFormTab() {
         </Paper>
         {/* The package's payments (features/collections, through a slot): list, record, refund or correct, release. */}
         {editId && editing.data && packagePayments?.(editing.data.id)}
+        {/* The customer link (copy, text, email) and what the customer gave (features/customer-actions, issue 33). */}
+        {editId && editing.data && packageCustomerActions?.(editing.data.id, Boolean(editing.data.customerEmail))}
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
         <TrackingIdeas onUse={(value) => set('trackingNumber', value)} />

@@ -121,7 +121,7 @@ function InstructionsForm({ token, view, onClose }: FormProps) {
       />
       {safePlace === 'neighbour' && <TextInput label={T.neighbourLabel} value={neighbourName} onChange={(e) => setNeighbourName(e.currentTarget.value)} maxLength={100} required />}
       {given.signatureWaivable ? (
-        <Checkbox label={T.waiverLabel} description={T.waiverHelp} checked={waived} onChange={(e) => setWaived(e.currentTarget.checked)} />
+        <Checkbox label={T.waiverLabel} description={T.waiverHelp} checked={waived} onChange={(e) => setWaived(e.currentTarget.checked)} classNames={{ input: classes.box }} />
       ) : (
         <p className={classes.note}>{T.waiverNotAllowed}</p>
       )}
@@ -133,7 +133,7 @@ function InstructionsForm({ token, view, onClose }: FormProps) {
         maxLength={40}
         autoComplete="off"
       />
-      {given.accessCodeGiven && <Checkbox label={T.clearAccessCode} checked={clearCode} onChange={(e) => setClearCode(e.currentTarget.checked)} />}
+      {given.accessCodeGiven && <Checkbox label={T.clearAccessCode} checked={clearCode} onChange={(e) => setClearCode(e.currentTarget.checked)} classNames={{ input: classes.box }} />}
       {action.isError && <p className={classes.error} role="alert">{errorText(action.error)}</p>}
       {saved && <p className={classes.success} role="status">{T.savedInstructions}</p>}
       <Footer pending={action.isPending} submit={T.saveInstructions} onClose={onClose} />
@@ -196,9 +196,9 @@ function FeedbackForm({ token, view, onClose }: FormProps) {
       <Choices legend={T.starsLabel} name="stars" options={[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: T.star(n) }))} value={stars} onChange={setStars} inline />
       <Textarea label={T.commentLabel} description={T.commentHelp} value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={1000} autosize minRows={2} />
       <Checkbox.Group label={T.tagsLegend} value={tags} onChange={setTags}>
-        <div className={classes.actions}>
+        <div className={classes.tags}>
           {FEEDBACK_TAGS.map((tag) => (
-            <Checkbox key={tag} value={tag} label={FEEDBACK_TAG_LABELS[tag]} />
+            <Checkbox key={tag} value={tag} label={FEEDBACK_TAG_LABELS[tag]} classNames={{ input: classes.box }} />
           ))}
         </div>
       </Checkbox.Group>

@@ -1,7 +1,7 @@
 import { SERVICE_TYPES, isFinalForDriver, statusLabel, type DeliveryRequirement, type OutcomeView } from '@cargo/shared';
 import { Alert, Badge, Button, Card, Checkbox, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useDeliveryAttempts } from '../api/get-delivery-attempts.ts';
 import { usePackageProof } from '../api/get-package-proof.ts';
 import { useRequirements, useSaveRequirements } from '../api/delivery-requirements.ts';
@@ -20,7 +20,7 @@ export function formatDistance(m: number): string {
  * closed on a small map and how far from the address, flagged over 200 m) with its PDF receipt; the packages whose
  * last outcome is an attempt, to re-plan; and what drivers must collect per service type.
  */
-export function ProofTab() {
+export function ProofTab({ customerReplan }: { customerReplan?: ReactNode } = {}) {
   const [input, setInput] = useState('');
   const [ref, setRef] = useState('');
   const submit = (e: FormEvent) => {
@@ -41,6 +41,8 @@ export function ProofTab() {
         </form>
         {ref && <PackageProof refId={ref} />}
       </Card>
+      {/* The packages whose customer chose another day (features/customer-actions, composed by the route). */}
+      {customerReplan}
       <AttemptsList onShow={(tracking) => {
         setInput(tracking);
         setRef(tracking);
