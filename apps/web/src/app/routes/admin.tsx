@@ -18,6 +18,7 @@ const NotificationsTab = lazy(() => import('../../features/notifications/compone
 const IntegrationsTab = lazy(() => import('../../features/integrations/components/integrations-tab.tsx').then((m) => ({ default: m.IntegrationsTab })));
 const CollectionsTab = lazy(() => import('../../features/collections/components/collections-tab.tsx').then((m) => ({ default: m.CollectionsTab })));
 const PackagePayments = lazy(() => import('../../features/collections/components/package-payments.tsx').then((m) => ({ default: m.PackagePayments })));
+const PlanningTab = lazy(() => import('../../features/planning/components/planning-tab.tsx').then((m) => ({ default: m.PlanningTab })));
 const AuditLogTab = lazy(() => import('../../features/audit-log/components/audit-log-tab.tsx').then((m) => ({ default: m.AuditLogTab })));
 
 /** The other features' views in the panel (features do not import one another: this route composes them). */
@@ -40,6 +41,8 @@ const SLOTS: AdminSlots = {
     </Suspense>
   ),
   collections: <CollectionsTab />,
+  // Day planning (issue 34): shifts, the plan on a map, moves by hand, commit.
+  planning: <PlanningTab />,
 };
 
 /** /admin. The Driver Portal, Delivery Proof and Notifications tabs come in through slots, since features do not import one another. */

@@ -26,6 +26,8 @@ export interface AdminSlots {
   packagePayments?: (packageId: string) => ReactNode;
   /** The Collections tab: the day's cash per driver (features/collections). */
   collections?: ReactNode;
+  /** The Planning tab: the day's shifts, plan, review and commit (features/planning, issue 34). */
+  planning?: ReactNode;
 }
 
 export const AdminSlotsContext = createContext<AdminSlots>({});

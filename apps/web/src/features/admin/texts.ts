@@ -43,6 +43,7 @@ export const ADMIN_TEXT = {
     integrations: 'Integrations',
     audit: 'Audit log',
     collections: 'Collections',
+    planning: 'Planning',
   },
   /** The panel's tabs in four groups (issue 20 item 6). */
   tabGroups: { dispatch: 'Dispatch', drivers: 'Drivers', customers: 'Customers', settings: 'Settings' },

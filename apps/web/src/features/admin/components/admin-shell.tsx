@@ -54,6 +54,7 @@ const LABELS: Record<AdminTab, string> = {
   integrations: T.tabs.integrations,
   audit: T.tabs.audit,
   collections: T.tabs.collections,
+  planning: T.tabs.planning,
 };
 
 export interface AdminShellProps {
@@ -73,9 +74,9 @@ export interface AdminShellProps {
 export function AdminShell({ driverPortal, proofTab, notifications, integrations }: AdminShellProps) {
   const { tab, setTab } = useAdminUrl();
   useRefetchOnShow(tab);
-  const { fleetMap, auditLog, packageImport, collections } = useAdminSlots();
-  // The fleet, import and audit tabs show when the route composed their features into the panel.
-  const tabs = ADMIN_TABS.filter((name) => (name !== 'fleet' || fleetMap) && (name !== 'audit' || auditLog) && (name !== 'import' || packageImport) && (name !== 'collections' || collections));
+  const { fleetMap, auditLog, packageImport, collections, planning } = useAdminSlots();
+  // The fleet, import, audit, collections and planning tabs show when the route composed their features into the panel.
+  const tabs = ADMIN_TABS.filter((name) => (name !== 'fleet' || fleetMap) && (name !== 'audit' || auditLog) && (name !== 'import' || packageImport) && (name !== 'collections' || collections) && (name !== 'planning' || planning));
   const groups = groupTabs(tabs);
   const nav = useRef<HTMLElement>(null);
   // On a narrow screen each group is a strip that scrolls sideways: keep the open tab in sight.
@@ -128,6 +129,8 @@ export function AdminShell({ driverPortal, proofTab, notifications, integrations
         return auditLog ?? null;
       case 'collections':
         return collections ?? null;
+      case 'planning':
+        return planning ?? null;
     }
   };
 
