@@ -85,7 +85,11 @@ export interface PlannedRoute {
   duration: number;
 }
 
-export const UNPLANNED_REASONS = ['no-position', 'no-capacity', 'window-unreachable', 'shift-too-short'] as const;
+/**
+ * Why a job is unplanned. The engines give the first four; 'not-routed' only comes from checking a plan edited by hand
+ * (POST /api/planning/{date}/check): the job would fit in some route, but dispatch left it out.
+ */
+export const UNPLANNED_REASONS = ['no-position', 'no-capacity', 'window-unreachable', 'shift-too-short', 'not-routed'] as const;
 export type UnplannedReason = (typeof UNPLANNED_REASONS)[number];
 
 /** How each reason reads on the panel (issue 34). */
@@ -94,6 +98,7 @@ export const UNPLANNED_REASON_LABELS: Record<UnplannedReason, string> = {
   'no-capacity': 'No capacity',
   'window-unreachable': 'Window unreachable',
   'shift-too-short': 'Shift too short',
+  'not-routed': 'Not in any route',
 };
 
 export interface UnplannedJob {

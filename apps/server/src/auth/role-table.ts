@@ -186,6 +186,8 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'PUT /api/planning/:date/shifts': adminOrKey('packages:write'),
   'POST /api/planning/:date/shifts/copy-previous': adminOrKey('packages:write'),
   'POST /api/planning/:date/plan': ADMIN,
+  'POST /api/planning/:date/check': ADMIN,
+  'POST /api/planning/:date/commit': ADMIN,
   // The live fleet map (issue 20); its /ws subscription checks the admin session itself (realtime/hub.ts).
   'GET /api/fleet': ADMIN,
   // CSV import of packages (issue 20, decision 066).

@@ -114,6 +114,7 @@ export default fp(
         repos,
         { serviceMinutes: app.env.PLANNING_SERVICE_MINUTES, speedKmh: app.env.PLANNING_SPEED_KMH, timeLimitMs: app.env.PLANNING_TIME_LIMIT_MS },
         (instance, options) => solveInThread(instance, options),
+        packages,
       ),
     });
     app.decorate('stopOrder', new StopOrderService(repos, app.drivers, { vroomUrl: app.env.VROOM_URL, log: app.log }));

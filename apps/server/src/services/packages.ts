@@ -28,7 +28,7 @@ import {
   type PackageStatus,
   type StatusHistoryEntry,
 } from '@cargo/shared';
-import type { LocationRow, PackageRow, StatusHistoryRow } from '../db/types.ts';
+import type { DriverRow, LocationRow, PackageRow, StatusHistoryRow } from '../db/types.ts';
 import { newId } from '../lib/crypto.ts';
 import { conflict, notFound } from '../lib/http-errors.ts';
 import { isoFromMs } from '../lib/time.ts';
@@ -250,6 +250,17 @@ export class PackageService {
     });
     if (entry) this.emit('status', after, { previousStatus: before.status, entry });
     return after;
+  }
+
+  /**
+   * Assigns a package to a driver inside a transaction the caller owns (a committed day plan, issue 34): the same
+   * columns as an assignment through PUT (driver id, name and phone from the driver's record), no status change, so no
+   * history entry and no event. The caller writes the audit entry; changes reach the hot state when its transaction ends.
+   */
+  async assignWithin(trx: Repositories, pkg: PackageRow, driver: Pick<DriverRow, 'id' | 'name' | 'phone'>): Promise<PackageRow> {
+    const changes = { driverId: driver.id, driver: driver.name, driverPhone: driver.phone, updatedAt: isoFromMs(this.tick()) };
+    await trx.packages.update(pkg.id, changes);
+    return { ...pkg, ...changes };
   }
 
   /** Deletes a package; its history, locations and share links go with it (foreign keys cascade). */

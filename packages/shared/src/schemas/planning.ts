@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNPLANNED_REASONS } from '../planning-contract.ts';
 
 /** Day planning (issue 34, design.md §14): drivers' shifts for a date. */
 
@@ -102,7 +103,7 @@ export const plannedRouteSchema = z.object({
 export const unplannedPackageSchema = z.object({
   packageId: z.string(),
   trackingNumber: z.string(),
-  reason: z.enum(['no-position', 'no-capacity', 'window-unreachable', 'shift-too-short']),
+  reason: z.enum(UNPLANNED_REASONS),
   label: z.string(),
 });
 
@@ -119,3 +120,32 @@ export const dayPlanSchema = z.object({
 
 export type DayPlan = z.infer<typeof dayPlanSchema>;
 export type PlannedRouteView = z.infer<typeof plannedRouteSchema>;
+
+/**
+ * A plan as dispatch edited it (issue 34): each driver's stops in order. Checked by POST /api/planning/{date}/check,
+ * written by POST /api/planning/{date}/commit.
+ */
+export const planCheckInputSchema = z.object({
+  routes: z
+    .array(
+      z.object({
+        driverId: z.string().min(1).max(200),
+        packageIds: z.array(z.string().min(1).max(200)).max(10_000),
+      }),
+    )
+    .max(1000),
+});
+export const planCommitInputSchema = planCheckInputSchema;
+
+/** Something in an edited plan that breaks a rule; `packageId` null when it is about the driver's route as a whole. */
+export const planViolationSchema = z.object({ driverId: z.string(), packageId: z.string().nullable(), message: z.string() });
+
+/** The edited plan recomputed (arrivals, totals, the unplanned) and what it breaks; empty `violations`: it can be committed. */
+export const planCheckSchema = dayPlanSchema.extend({ violations: z.array(planViolationSchema) });
+
+export const planCommitResultSchema = z.object({ date: z.string(), drivers: z.number().int(), packages: z.number().int() });
+
+export type PlanCheckInput = z.infer<typeof planCheckInputSchema>;
+export type PlanViolation = z.infer<typeof planViolationSchema>;
+export type PlanCheck = z.infer<typeof planCheckSchema>;
+export type PlanCommitResult = z.infer<typeof planCommitResultSchema>;

@@ -1,4 +1,4 @@
-import { dayPlanSchema, errorSchema, planningDateParam, shiftListSchema, shiftsInputSchema, validationErrorSchema } from '@cargo/shared';
+import { dayPlanSchema, errorSchema, planCheckInputSchema, planCheckSchema, planCommitInputSchema, planCommitResultSchema, planningDateParam, shiftListSchema, shiftsInputSchema, validationErrorSchema } from '@cargo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentShift } from '../../presenters/planning.ts';
@@ -76,6 +76,38 @@ const planningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => app.planning.planner.plan(request.params.date),
+  );
+
+  app.post(
+    '/api/planning/:date/check',
+    {
+      schema: {
+        tags,
+        summary:
+          "Recompute a plan as dispatch edited it (each driver's stops in order): arrivals, totals, the unplanned, and every rule it breaks in `violations` (200 either way); nothing is stored",
+        security,
+        params: planningDateParam,
+        body: planCheckInputSchema,
+        response: { 200: planCheckSchema, 400: badRequestSchema },
+      },
+    },
+    async (request) => app.planning.planner.check(request.params.date, request.body.routes),
+  );
+
+  app.post(
+    '/api/planning/:date/commit',
+    {
+      schema: {
+        tags,
+        summary:
+          "Commit a plan: checked again (409 with the first violation, nothing written), then in one transaction every package assigned to its driver, every driver's stop order set, one audit entry",
+        security,
+        params: planningDateParam,
+        body: planCommitInputSchema,
+        response: { 200: planCommitResultSchema, 400: badRequestSchema, 409: errorSchema },
+      },
+    },
+    async (request) => app.planning.planner.commit(request.params.date, request.body.routes, request.auditActor),
   );
 };
 

@@ -1,9 +1,14 @@
 import {
+  STATUS_LABELS,
   UNPLANNED_REASON_LABELS,
   greatCircleDistance,
   parseWeightKg,
   zonedDayStart,
+  ENDED_STATUSES,
   type DayPlan,
+  type PackageStatus,
+  type PlanCheck,
+  type PlanCommitResult,
   type PlanningInstance,
   type PlanningJob,
   type PlanningResult,
@@ -11,12 +16,16 @@ import {
   type PlanningVehicle,
 } from '@cargo/shared';
 import type { PackageRow, PackageRescheduleRow } from '../../db/types.ts';
-import { serviceUnavailable } from '../../lib/http-errors.ts';
+import { conflict, serviceUnavailable } from '../../lib/http-errors.ts';
 import { packageWindow } from '../../lib/package-window.ts';
 import { zoneOfPlace } from '../../lib/time-zone.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import type { ShiftWithDriver } from '../../repositories/planning.ts';
 import { checkPlan } from './solver/feasibility.ts';
+import type { AuditActor } from '../audit/audit-context.ts';
+import { recordAudit } from '../audit/audit-trail.ts';
+import type { PackageService } from '../packages.ts';
+import { checkRoutes, type CheckedRoutes, type EditedRoute } from './plan-check.ts';
 
 /** Packages a plan may give to a driver: not yet out for delivery, not closed (issue 34). */
 export const PLANNABLE_STATUSES = ['processing', 'pending', 'picked_up', 'in_transit'] as const;
@@ -61,6 +70,8 @@ export class DayPlanner {
     private readonly repos: Repositories,
     private readonly settings: DayPlanSettings,
     private readonly solver: Solver,
+    /** Assignments inside the commit's transaction. */
+    private readonly packages: PackageService,
   ) {}
 
   /** The date's instance: shifts as vehicles, packages due that day (window overlapping it) as jobs. */
@@ -132,6 +143,93 @@ export class DayPlanner {
     const broken = checkPlan(day.instance, result);
     if (broken.length > 0) throw serviceUnavailable(`The planner's plan broke a rule: ${broken[0]}`);
     return presentPlan(day, result, 'built-in', null);
+  }
+
+  /**
+   * An edited plan (each driver's stops in order) recomputed on the date's instance: arrivals, totals, the unplanned,
+   * and every rule it breaks (a missed window, over capacity, back after the shift, a package not due that day or
+   * unknown or in two routes, a driver without a shift). Nothing is written.
+   */
+  async check(date: string, routes: readonly EditedRoute[]): Promise<PlanCheck> {
+    const day = await this.instanceFor(date);
+    const checked = await this.checked(day, routes);
+    return { ...presentPlan(day, checked.result, 'built-in', null), violations: checked.violations };
+  }
+
+  /**
+   * Commits an edited plan (decision 105): checked again; any violation is a 409 with its message and nothing is
+   * written. Else, in one transaction, every package is assigned to its driver, every driver's stop order is set (the
+   * plan's stops first, then the driver's other open stops in their previous order) and one audit entry
+   * 'planning.committed' is written. Drivers whose route is empty are left as they are.
+   */
+  async commit(date: string, routes: readonly EditedRoute[], actor: AuditActor): Promise<PlanCommitResult> {
+    const day = await this.instanceFor(date);
+    const checked = await this.checked(day, routes);
+    if (checked.violations.length > 0) throw conflict(checked.violations[0]!.message);
+    const writes = checked.routes.filter((r) => r.packageIds.length > 0);
+    const byId = new Map(day.packages.map((p) => [p.id, p]));
+    const at = new Date().toISOString();
+    await this.repos.transaction(async (trx) => {
+      for (const route of writes) {
+        const driver = await trx.drivers.findById(route.driverId);
+        if (!driver) throw conflict(`The driver ${route.driverId} no longer exists; plan again`);
+        for (const id of route.packageIds) {
+          // Read again inside the transaction: a package changed since the check is not assigned blindly.
+          const pkg = await trx.packages.findById(id);
+          if (!pkg) throw conflict(`${byId.get(id)?.trackingNumber ?? id} was deleted; check the plan again`);
+          if (!(PLANNABLE_STATUSES as readonly string[]).includes(pkg.status)) {
+            throw conflict(`${pkg.trackingNumber} is now ${STATUS_LABELS[pkg.status as PackageStatus] ?? pkg.status}; check the plan again`);
+          }
+          await this.packages.assignWithin(trx, pkg, driver);
+        }
+        const planned = new Set(route.packageIds);
+        const [open, previous] = await Promise.all([trx.packages.listForDriverExcept(route.driverId, ENDED_STATUSES), trx.routeStops.forDriver(route.driverId)]);
+        const openIds = new Set(open.map((p) => p.id));
+        const rest = previous.map((r) => r.packageId).filter((id) => openIds.has(id) && !planned.has(id));
+        await trx.routeStops.replace(route.driverId, [...route.packageIds, ...rest], at);
+      }
+      const packages = writes.reduce((n, r) => n + r.packageIds.length, 0);
+      await recordAudit(
+        trx,
+        {
+          action: 'planning.committed',
+          objectType: 'planning_day',
+          objectId: date,
+          objectLabel: date,
+          after: { date, drivers: writes.length, packages, routes: Object.fromEntries(writes.map((r) => [r.driverId, r.packageIds])) },
+          actor,
+        },
+        at,
+      );
+    });
+    return { date, drivers: writes.length, packages: writes.reduce((n, r) => n + r.packageIds.length, 0) };
+  }
+
+  /** checkRoutes with the words of the date: tracking numbers, local times, why a package or driver does not fit. */
+  private async checked(day: DayInstance, routes: readonly EditedRoute[]): Promise<CheckedRoutes> {
+    const byId = new Map(day.packages.map((p) => [p.id, p]));
+    const jobIds = new Set(day.instance.jobs.map((j) => j.id));
+    const strangers = [...new Set(routes.flatMap((r) => r.packageIds))].filter((id) => !jobIds.has(id));
+    const others = new Map((strangers.length > 0 ? await this.repos.packages.findByIds(strangers) : []).map((p) => [p.id, p]));
+    const shifts = new Set(day.shifts.map((s) => s.driverId));
+    const clock = new Intl.DateTimeFormat('en-GB', { timeZone: day.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const checked = checkRoutes(day.instance, routes, {
+      label: (id) => byId.get(id)?.trackingNumber ?? others.get(id)?.trackingNumber ?? id,
+      notAJob: (id) => {
+        const pkg = others.get(id);
+        if (!pkg) return `No package ${id}`;
+        if (!(PLANNABLE_STATUSES as readonly string[]).includes(pkg.status)) return `${pkg.trackingNumber} is ${STATUS_LABELS[pkg.status as PackageStatus] ?? pkg.status}, not to be planned`;
+        return `${pkg.trackingNumber} is not due on ${day.date}`;
+      },
+      clock: (seconds) => clock.format(new Date(day.dayStartMs + seconds * 1000)),
+      noVehicle: (driverId) => (shifts.has(driverId) ? "This driver's shift has no start or end place on the map" : `This driver has no shift on ${day.date}`),
+    });
+    // The recomputed routes must also pass the independent check when nothing is reported (a guard on this code).
+    if (checked.violations.length === 0) {
+      const broken = checkPlan(day.instance, checked.result);
+      if (broken.length > 0) checked.violations.push({ driverId: '', packageId: null, message: `The plan breaks a rule: ${broken[0]}` });
+    }
+    return checked;
   }
 }
 
