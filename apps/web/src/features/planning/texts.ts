@@ -71,6 +71,7 @@ export const PLANNING_TEXT = {
     arrival: 'Arrives',
     window: 'Window',
     anyTime: 'any time in the shift',
+    allDay: 'all day',
     earlier: (tracking: string) => `Move ${tracking} earlier`,
     later: (tracking: string) => `Move ${tracking} later`,
     move: 'Move…',

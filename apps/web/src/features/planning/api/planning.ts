@@ -1,4 +1,4 @@
-import { dayPlanSchema, driverSchema, shiftListSchema, type ShiftInput } from '@cargo/shared';
+import { dayPlanSchema, driverSchema, planCheckSchema, planCommitResultSchema, shiftListSchema, type PlanCheckInput, type ShiftInput } from '@cargo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
@@ -14,17 +14,7 @@ const day = (date: string) => `/api/planning/${encodeURIComponent(date)}`;
 const isDay = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date);
 
 /** A driver's stops as dispatch arranged them: what /check and /commit take. */
-export interface RouteEdit {
-  driverId: string;
-  packageIds: string[];
-}
-
-/** What a plan breaks after a change by hand: the driver's, or one stop's when `packageId` is set. */
-export const planViolationSchema = z.object({ driverId: z.string(), packageId: z.string().nullable(), message: z.string() });
-/** `POST /api/planning/{date}/check`: the changed plan with its totals recomputed, and what it breaks. */
-export const checkedPlanSchema = dayPlanSchema.extend({ violations: z.array(planViolationSchema) });
-export type CheckedPlan = z.infer<typeof checkedPlanSchema>;
-export type PlanViolation = z.infer<typeof planViolationSchema>;
+export type RouteEdit = PlanCheckInput['routes'][number];
 
 /** `GET /api/drivers` (the shifts' driver picker). */
 export function useDriverChoices() {
@@ -61,14 +51,14 @@ export function usePlanDay() {
 
 /** `POST /api/planning/{date}/check`: the routes as changed by hand, checked against windows, capacity and shifts. */
 export function useCheckPlan() {
-  return useMutation({ mutationFn: ({ date, routes }: { date: string; routes: RouteEdit[] }) => api.post(`${day(date)}/check`, { routes }, checkedPlanSchema) });
+  return useMutation({ mutationFn: ({ date, routes }: { date: string; routes: RouteEdit[] }) => api.post(`${day(date)}/check`, { routes }, planCheckSchema) });
 }
 
 /** `POST /api/planning/{date}/commit`: every package assigned and every driver's stop order set, in one transaction. */
 export function useCommitPlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ date, routes }: { date: string; routes: RouteEdit[] }) => api.post(`${day(date)}/commit`, { routes }),
+    mutationFn: ({ date, routes }: { date: string; routes: RouteEdit[] }) => api.post(`${day(date)}/commit`, { routes }, planCommitResultSchema),
     // Assignments changed: the panel's package and route views read again.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });

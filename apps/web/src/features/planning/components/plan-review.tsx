@@ -1,4 +1,4 @@
-import { mapConfigSchema, type DayPlan, type Shift } from '@cargo/shared';
+import { mapConfigSchema, type DayPlan, type PlanViolation, type Shift } from '@cargo/shared';
 import { ActionIcon, Alert, Badge, Button, Group, Modal, NativeSelect, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -6,7 +6,7 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import stacked from '../../../components/ui/stacked-table.module.css';
 import { api } from '../../../lib/api-client.ts';
 import { serverMessage } from '../../../lib/toast.ts';
-import { useCheckPlan, useCommitPlan, type PlanViolation, type RouteEdit } from '../api/planning.ts';
+import { useCheckPlan, useCommitPlan, type RouteEdit } from '../api/planning.ts';
 import { PLANNING_TEXT as T } from '../texts.ts';
 import { driverColour, moveStop, routesOf, sameRoutes } from '../utils/plan-edit.ts';
 import type { PlanMapRoute } from './plan-map.tsx';
@@ -88,9 +88,9 @@ export function PlanReview({ date, proposed, planKey, shifts }: PlanReviewProps)
     commit.mutate(
       { date, routes },
       {
-        onSuccess: () => {
+        onSuccess: (done) => {
           setConfirmCommit(false);
-          setCommitted({ packages: routes.reduce((n, r) => n + r.packageIds.length, 0), drivers: routes.filter((r) => r.packageIds.length > 0).length });
+          setCommitted({ packages: done.packages, drivers: done.drivers });
         },
         onError: () => setConfirmCommit(false),
       },
@@ -319,7 +319,7 @@ function RouteCard({ route, colour, clock, problems, problemsOf, disabled, onEar
                   </Text>
                   <Text size="xs">{stop.address}</Text>
                   <Text size="xs" c="dimmed">
-                    {R.arrival} {clock(stop.arrival)} · {R.window} {stop.windowStart && stop.windowEnd ? `${clock(stop.windowStart)}–${clock(stop.windowEnd)}` : R.anyTime}
+                    {R.arrival} {clock(stop.arrival)} · {R.window} {windowText(stop, clock)}
                   </Text>
                   {wrong.map((w, k) => (
                     <Badge key={k} color="red.9" variant="filled" size="sm" style={{ whiteSpace: 'normal', height: 'auto' }}>
@@ -345,6 +345,14 @@ function RouteCard({ route, colour, clock, problems, problemsOf, disabled, onEar
       )}
     </Paper>
   );
+}
+
+/** A stop's window: its hours, 'all day' when it is the whole day, or any time in the shift when it has none. */
+function windowText(stop: Stop, clock: (iso: string | null) => string): string {
+  if (!stop.windowStart || !stop.windowEnd) return T.route.anyTime;
+  // A day is 23 to 25 hours long on the clock; a window of 23 hours or more is the whole day.
+  if (Date.parse(stop.windowEnd) - Date.parse(stop.windowStart) >= 23 * 3600_000) return T.route.allDay;
+  return `${clock(stop.windowStart)}–${clock(stop.windowEnd)}`;
 }
 
 function Unplanned({ plan }: { plan: DayPlan }) {
