@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { driverStopsSchema, shiftListSchema } from '@cargo/shared';
 import { bearer } from '../fixtures.ts';
-import { createDriver, createPackage, expect, expectNoHorizontalOverflow, getJson, openAdmin, test, uniqueTag } from '../admin-fixtures.ts';
+import { createDriver, createPackage, expect, expectNoHorizontalOverflow, expectNoSeriousViolations, getJson, openAdmin, test, uniqueTag } from '../admin-fixtures.ts';
 import type { Locator, Page } from '../test.ts';
 import { signInDriverInPage } from '../driver-fixtures.ts';
 
@@ -93,6 +93,7 @@ test('Planning: 60 packages across 4 drivers planned, shown on the map in 4 colo
   const totals = panel.getByRole('region', { name: 'Totals per driver and overall' });
   await expect(totals.getByRole('row').last()).toContainText('All drivers');
   await expect(totals.getByRole('row').last()).toContainText('59');
+  await expectNoSeriousViolations(page, 'Planning with a plan at 1280px');
   await shot(page, 'planning-1280');
   await shot(page, 'planning-1280-map', map);
   await shot(page, 'planning-1280-totals', totals);
@@ -154,6 +155,7 @@ test('Planning: 60 packages across 4 drivers planned, shown on the map in 4 colo
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(panel.getByRole('region', { name: /Map of the plan/ })).toBeVisible();
   await expectNoHorizontalOverflow(page, 'Planning at 375px');
+  await expectNoSeriousViolations(page, 'Planning with a plan at 375px');
   await shot(page, 'planning-375');
   await shot(page, 'planning-375-shifts', panel.getByRole('region', { name: "The day's shifts" }));
   await shot(page, 'planning-375-totals', totals);

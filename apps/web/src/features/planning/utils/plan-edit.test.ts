@@ -43,6 +43,15 @@ describe('moving a stop by hand', () => {
     expect(sameRoutes(routes, moveStop(routes, 'p1', 'a', 1))).toBe(false);
   });
 
+  it('carries a white stop number at 4.5:1 or more on each of the first ten colours', () => {
+    const channel = (v: number) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    const luminance = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => channel(parseInt(hex.slice(i, i + 2), 16) / 255)) as [number, number, number];
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    for (let i = 0; i < 10; i++) expect(1.05 / (luminance(driverColour(i)) + 0.05), driverColour(i)).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('gives every driver of a large fleet a different colour', () => {
     const colours = Array.from({ length: 40 }, (_, i) => driverColour(i));
     expect(new Set(colours).size).toBe(40);

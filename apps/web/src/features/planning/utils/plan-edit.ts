@@ -30,10 +30,10 @@ export function sameRoutes(a: readonly RouteEdit[], b: readonly RouteEdit[]): bo
  * One colour per driver, in the order of the plan's routes: ten that tell apart on a map and carry a white number
  * (contrast at least 4.5:1), then hues spread by the golden angle for larger fleets.
  */
-const PALETTE = ['#1864ab', '#c2410c', '#2b8a3e', '#862e9c', '#a61e4d', '#0b7285', '#364fc7', '#7c4a1e', '#5f3dc4', '#495057'];
+const PALETTE = ['#1864ab', '#c2410c', '#2b7a3b', '#862e9c', '#a61e4d', '#0b7285', '#364fc7', '#7c4a1e', '#5f3dc4', '#495057'];
 
 export function driverColour(index: number): string {
   if (index < PALETTE.length) return PALETTE[index]!;
   const hue = Math.round((index * 137.508) % 360);
-  return `hsl(${hue} 70% 32%)`;
+  return `hsl(${hue} 70% 26%)`;
 }
