@@ -137,6 +137,8 @@ const envSchema = z.object({
     .transform((v) => v.split(',').map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, '')).filter(Boolean)),
   /** A VROOM server (its POST endpoint) that orders a driver's stops instead of the built-in optimiser (issue 20). */
   VROOM_URL: optionalUrl(/^https?:$/),
+  /** An OSRM server (its base URL) whose table service gives the day plan's travel times (issue 34). */
+  OSRM_URL: optionalUrl(/^https?:$/),
   PUBLIC_URL: optionalUrl(/^https?:$/),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** scrypt cost of new password and PIN hashes, as log2(N): 17 is OWASP's; the test suite uses less to stay fast. */

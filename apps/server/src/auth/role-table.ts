@@ -187,7 +187,10 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'POST /api/planning/:date/shifts/copy-previous': adminOrKey('packages:write'),
   'POST /api/planning/:date/plan': ADMIN,
   'POST /api/planning/:date/check': ADMIN,
+  'GET /api/planning/service-times': ADMIN,
+  'PUT /api/planning/service-times': ADMIN,
   'POST /api/planning/:date/commit': ADMIN,
+  'POST /api/planning/:date/insert': ADMIN,
   // The live fleet map (issue 20); its /ws subscription checks the admin session itself (realtime/hub.ts).
   'GET /api/fleet': ADMIN,
   // CSV import of packages (issue 20, decision 066).

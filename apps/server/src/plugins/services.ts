@@ -36,6 +36,7 @@ import { PaymentService } from '../services/payments/payment-service.ts';
 import { FigureService } from '../services/figures/figure-service.ts';
 import { ShiftService } from '../services/planning/shifts.ts';
 import { DayPlanner } from '../services/planning/day-plan.ts';
+import { DayInsertion } from '../services/planning/insertion.ts';
 import { solveInThread } from '../services/planning/planner-thread.ts';
 
 declare module 'fastify' {
@@ -65,7 +66,7 @@ declare module 'fastify' {
     payments: PaymentService;
     figures: FigureService;
     /** Day planning (issue 34). */
-    planning: { shifts: ShiftService; planner: DayPlanner };
+    planning: { shifts: ShiftService; planner: DayPlanner; insertion: DayInsertion };
   }
 }
 
@@ -108,14 +109,24 @@ export default fp(
     app.decorate('sms', new SmsService({ gatewayUrl: app.env.SMS_GATEWAY_URL, companyName: app.env.COMPANY_NAME, log: app.log }));
     app.decorate('mapsLinks', new MapsLinkResolver(options.mapsLinks));
     app.decorate('exports', new ExportService(repos));
+    const planner = new DayPlanner(
+        repos,
+        {
+          serviceMinutes: app.env.PLANNING_SERVICE_MINUTES,
+          speedKmh: app.env.PLANNING_SPEED_KMH,
+          timeLimitMs: app.env.PLANNING_TIME_LIMIT_MS,
+          vroomUrl: app.env.VROOM_URL,
+          osrmUrl: app.env.OSRM_URL,
+          log: app.log,
+        },
+        (instance, options) => solveInThread(instance, options),
+      packages,
+      settings,
+    );
     app.decorate('planning', {
       shifts: new ShiftService(repos, geocoder, app.env.DEPOT_ADDRESS),
-      planner: new DayPlanner(
-        repos,
-        { serviceMinutes: app.env.PLANNING_SERVICE_MINUTES, speedKmh: app.env.PLANNING_SPEED_KMH, timeLimitMs: app.env.PLANNING_TIME_LIMIT_MS },
-        (instance, options) => solveInThread(instance, options),
-        packages,
-      ),
+      planner,
+      insertion: new DayInsertion(repos, planner, packages),
     });
     app.decorate('stopOrder', new StopOrderService(repos, app.drivers, { vroomUrl: app.env.VROOM_URL, log: app.log }));
     // Live GPS (hub, fix pipeline, share links): needs the packages service for its status events.

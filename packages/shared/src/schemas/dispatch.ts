@@ -95,6 +95,15 @@ export const fleetDriverSchema = z.object({
   packagesOnBoard: z.number().int(),
   /** The first stop of the accepted order (else the oldest assignment) with a delivery point. */
   nextStop: z.object({ packageId: z.string(), trackingNumber: z.string(), address: z.string() }).nullable(),
+  /**
+   * Running late (issue 34): some open stop's expected arrival, along the driver's stop order from where the driver is
+   * now (the ETA of the driver's dashboard), is past the end of its delivery window.
+   */
+  late: z.boolean(),
+  /** How many open stops are expected after their window's end. */
+  lateStops: z.number().int(),
+  /** The first of them in the order, with its expected arrival and its window's end (ISO). */
+  firstLateStop: z.object({ packageId: z.string(), trackingNumber: z.string(), eta: z.string(), windowEnd: z.string() }).nullable(),
 });
 export type FleetDriver = z.infer<typeof fleetDriverSchema>;
 

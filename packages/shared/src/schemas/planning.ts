@@ -149,3 +149,32 @@ export type PlanCheckInput = z.infer<typeof planCheckInputSchema>;
 export type PlanViolation = z.infer<typeof planViolationSchema>;
 export type PlanCheck = z.infer<typeof planCheckSchema>;
 export type PlanCommitResult = z.infer<typeof planCommitResultSchema>;
+
+/**
+ * Minutes at a stop per service type (issue 34): a package whose service type is listed takes its minutes; any other
+ * takes the default (PLANNING_SERVICE_MINUTES). The list replaces the stored one as a whole.
+ */
+export const serviceTimesInputSchema = z.object({
+  minutes: z
+    .record(z.string().trim().min(1).max(100), z.number().min(0).max(240))
+    .refine((m) => Object.keys(m).length <= 100, { message: 'At most 100 service types' }),
+});
+export const serviceTimesSchema = z.object({ defaultMinutes: z.number(), minutes: z.record(z.string(), z.number()) });
+export type ServiceTimes = z.infer<typeof serviceTimesSchema>;
+
+/**
+ * A package added during the day (issue 34): inserted where it costs least into `driverId`'s stop order, or, without
+ * one, into its own driver's (when assigned) or the cheapest driver's with a shift that day.
+ */
+export const planInsertInputSchema = z.object({ packageId: z.string().min(1).max(200), driverId: z.string().min(1).max(200).optional() });
+export const planInsertResultSchema = z.object({
+  date: z.string(),
+  packageId: z.string(),
+  driverId: z.string(),
+  /** Its place among the driver's open stops, 0 first. */
+  position: z.number().int(),
+  addedDrivingSeconds: z.number(),
+  /** Its expected arrival (ISO instant) on the shift's schedule. */
+  arrival: z.string(),
+});
+export type PlanInsertResult = z.infer<typeof planInsertResultSchema>;

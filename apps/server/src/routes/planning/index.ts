@@ -1,4 +1,4 @@
-import { dayPlanSchema, errorSchema, planCheckInputSchema, planCheckSchema, planCommitInputSchema, planCommitResultSchema, planningDateParam, shiftListSchema, shiftsInputSchema, validationErrorSchema } from '@cargo/shared';
+import { dayPlanSchema, errorSchema, planCheckInputSchema, planCheckSchema, planCommitInputSchema, planCommitResultSchema, planningDateParam, planInsertInputSchema, planInsertResultSchema, serviceTimesInputSchema, serviceTimesSchema, shiftListSchema, shiftsInputSchema, validationErrorSchema } from '@cargo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentShift } from '../../presenters/planning.ts';
@@ -10,6 +10,33 @@ const badRequestSchema = validationErrorSchema.partial({ issues: true });
 
 /** Day planning (issue 34, design.md §14): drivers' shifts per date. */
 const planningRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/planning/service-times',
+    {
+      schema: {
+        tags,
+        summary: 'Minutes at a stop per service type, and the default for the others (PLANNING_SERVICE_MINUTES)',
+        security,
+        response: { 200: serviceTimesSchema },
+      },
+    },
+    async () => app.planning.planner.serviceMinutes(),
+  );
+
+  app.put(
+    '/api/planning/service-times',
+    {
+      schema: {
+        tags,
+        summary: 'Set the minutes at a stop per service type (the list replaces the stored one)',
+        security,
+        body: serviceTimesInputSchema,
+        response: { 200: serviceTimesSchema, 400: badRequestSchema },
+      },
+    },
+    async (request) => app.planning.planner.setServiceMinutes(request.body.minutes, request.auditActor),
+  );
+
   app.get(
     '/api/planning/:date/shifts',
     {
@@ -108,6 +135,22 @@ const planningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => app.planning.planner.commit(request.params.date, request.body.routes, request.auditActor),
+  );
+
+  app.post(
+    '/api/planning/:date/insert',
+    {
+      schema: {
+        tags,
+        summary:
+          "Insert a package added during the day into a driver's stop order where it adds the least driving, keeping windows, shift and capacity and never before a stop already done; assigns it to that driver",
+        security,
+        params: planningDateParam,
+        body: planInsertInputSchema,
+        response: { 200: planInsertResultSchema, 400: badRequestSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => app.planning.insertion.insert(request.params.date, request.body.packageId, request.body.driverId, request.auditActor),
   );
 };
 

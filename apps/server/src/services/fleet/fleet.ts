@@ -1,6 +1,7 @@
 import { ENDED_STATUSES, type FleetCounts, type FleetPosition } from '@cargo/shared';
 import type { DriverRow } from '../../db/types.ts';
-import { isPastWindow } from '../../lib/package-window.ts';
+import { isPastWindow, packageWindow } from '../../lib/package-window.ts';
+import { routeFigures, type OptimiserStop } from '../route-optimiser/built-in.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import type { FleetFeed } from './fleet-feed.ts';
 
@@ -9,6 +10,8 @@ export interface FleetDriverState {
   position: FleetPosition | null;
   packagesOnBoard: number;
   nextStop: { packageId: string; trackingNumber: string; address: string } | null;
+  lateStops: number;
+  firstLateStop: { packageId: string; trackingNumber: string; eta: string; windowEnd: string } | null;
 }
 
 /**
@@ -56,14 +59,30 @@ export class FleetService {
 
     const states = active.map((driver): FleetDriverState => {
       const load = byDriver.get(driver.id) ?? [];
-      const next = [...load]
+      const ordered = [...load]
         .filter((p) => p.deliveryLat !== null && p.deliveryLng !== null)
-        .sort((a, b) => (place.get(`${driver.id}:${a.id}`) ?? Number.MAX_SAFE_INTEGER) - (place.get(`${driver.id}:${b.id}`) ?? Number.MAX_SAFE_INTEGER))[0];
+        .sort((a, b) => (place.get(`${driver.id}:${a.id}`) ?? Number.MAX_SAFE_INTEGER) - (place.get(`${driver.id}:${b.id}`) ?? Number.MAX_SAFE_INTEGER));
+      const next = ordered[0];
+      const position = this.positionOf(driver);
+      // The dashboard's ETA (route-optimiser/built-in.ts): from where the driver is now, along the order.
+      const stops: OptimiserStop[] = ordered.map((p) => {
+        const window = packageWindow(p);
+        return { id: p.id, lat: Number(p.deliveryLat), lng: Number(p.deliveryLng), windowStart: window?.start ?? null, windowEnd: window?.end ?? null };
+      });
+      const figures = stops.length > 0 ? routeFigures({ start: position ? { lat: position.lat, lng: position.lng } : null, stops, departAt: now }) : null;
+      const firstLate = figures?.timings.find((t) => t.late);
+      const latePkg = firstLate ? ordered.find((p) => p.id === firstLate.id)! : null;
+      const lateEnd = firstLate ? stops.find((s) => s.id === firstLate.id)!.windowEnd! : null;
       return {
         driver,
-        position: this.positionOf(driver),
+        position,
         packagesOnBoard: load.length,
         nextStop: next ? { packageId: next.id, trackingNumber: next.trackingNumber, address: next.deliveryAddress } : null,
+        lateStops: figures?.lateStops ?? 0,
+        firstLateStop:
+          firstLate && latePkg && lateEnd !== null
+            ? { packageId: latePkg.id, trackingNumber: latePkg.trackingNumber, eta: new Date(firstLate.arrival).toISOString(), windowEnd: new Date(lateEnd).toISOString() }
+            : null,
       };
     });
     return { drivers: states, counts: { outForDelivery, deliveredToday, attemptedToday, late, unassigned }, serverTime: new Date(now).toISOString() };

@@ -26,15 +26,30 @@ import type { AuditActor } from '../audit/audit-context.ts';
 import { recordAudit } from '../audit/audit-trail.ts';
 import type { PackageService } from '../packages.ts';
 import { checkRoutes, type CheckedRoutes, type EditedRoute } from './plan-check.ts';
+import type { SettingsService } from '../settings.ts';
+import { VROOM_TIMEOUT_MS, VroomError } from '../route-optimiser/vroom.ts';
+import { OsrmError, osrmTable } from './osrm.ts';
+import { planWithVroom } from './vroom-plan.ts';
 
 /** Packages a plan may give to a driver: not yet out for delivery, not closed (issue 34). */
 export const PLANNABLE_STATUSES = ['processing', 'pending', 'picked_up', 'in_transit'] as const;
 
 export interface DayPlanSettings {
+  /** Minutes at a stop whose service type has no time of its own (PLANNING_SERVICE_MINUTES). */
   serviceMinutes: number;
   speedKmh: number;
   timeLimitMs: number;
+  /** A VROOM server's POST endpoint (VROOM_URL): plans the day instead of the built-in planner, which is the fallback. */
+  vroomUrl?: string | undefined;
+  /** An OSRM server (OSRM_URL): travel times from its table service instead of great-circle at `speedKmh`. */
+  osrmUrl?: string | undefined;
+  /** For the loopback tests' fakes and timeouts; the global fetch otherwise. */
+  fetch?: typeof fetch;
+  log?: { warn(obj: object, msg: string): void };
 }
+
+/** The settings row of the minutes at a stop per service type (GET/PUT /api/planning/service-times). */
+export const SERVICE_MINUTES_SETTING = 'planning_service_minutes';
 
 /** What a plan is made from: the date's clock, its shifts and packages, and the solver's instance over them. */
 export interface DayInstance {
@@ -47,6 +62,8 @@ export interface DayInstance {
   instance: PlanningInstance;
   /** Whether the instance has a weight dimension (some shift has a weight capacity). */
   weighed: boolean;
+  /** Set when OSRM was asked and failed: the times are great-circle ones. */
+  matrixNotice: string | null;
 }
 
 type Solver = (instance: PlanningInstance, options: { timeLimitMs: number; seed?: number }) => Promise<PlanningResult>;
@@ -72,10 +89,19 @@ export class DayPlanner {
     private readonly solver: Solver,
     /** Assignments inside the commit's transaction. */
     private readonly packages: PackageService,
+    /** Where the minutes per service type are stored (absent: every stop takes the default). */
+    private readonly settingsStore?: SettingsService,
   ) {}
 
   /** The date's instance: shifts as vehicles, packages due that day (window overlapping it) as jobs. */
-  async instanceFor(date: string): Promise<DayInstance> {
+  async instanceFor(
+    date: string,
+    /**
+     * Instead of the date's due packages, exactly these (one driver's route during the day): each with its window on
+     * the date when it has one, any time in the shift otherwise; the `windowless` ones (stops already done) with none.
+     */
+    route?: { packages: readonly PackageRow[]; windowless: ReadonlySet<string> },
+  ): Promise<DayInstance> {
     const shifts = await this.repos.planning.shiftsOn(date);
     const home = shifts.find((s) => s.startLat !== null);
     const timeZone = zoneOfPlace(home?.startLat, home?.startLng);
@@ -83,15 +109,15 @@ export class DayPlanner {
     const dayEndMs = zonedDayStart(nextDay(date), timeZone)!;
     const daySeconds = Math.round((dayEndMs - dayStartMs) / 1000);
 
-    const candidates = await this.repos.packages.listInStatuses(PLANNABLE_STATUSES);
+    const candidates = route ? route.packages : await this.repos.packages.listInStatuses(PLANNABLE_STATUSES);
     const chosen = await this.repos.customerActions.latestReschedules(candidates.map((p) => p.id));
     const packages: PackageRow[] = [];
     const windows = new Map<string, PlanningTimeWindow>();
     for (const pkg of candidates) {
-      const window = windowOn(pkg, chosen.get(pkg.id), date, dayStartMs, daySeconds);
-      if (!window) continue;
+      const window = route?.windowless.has(pkg.id) ? null : windowOn(pkg, chosen.get(pkg.id), date, dayStartMs, daySeconds);
+      if (!window && !route) continue;
       packages.push(pkg);
-      windows.set(pkg.id, window);
+      if (window) windows.set(pkg.id, window);
     }
 
     const points: { lat: number; lng: number }[] = [];
@@ -117,23 +143,78 @@ export class DayPlanner {
         shiftEnd: secondsOf(s.endTime),
         capacity: weighed ? [s.capacityPackages, s.capacityWeightKg ?? NO_WEIGHT_LIMIT] : [s.capacityPackages],
       }));
-    const service = Math.round(this.settings.serviceMinutes * 60);
+    const serviceOf = await this.serviceSeconds();
     const jobs: PlanningJob[] = packages.map((pkg) => ({
       id: pkg.id,
       location: pkg.deliveryLat !== null && pkg.deliveryLng !== null ? place(pkg.deliveryLat, pkg.deliveryLng) : null,
-      timeWindows: [windows.get(pkg.id)!],
+      timeWindows: windows.has(pkg.id) ? [windows.get(pkg.id)!] : [],
       amounts: weighed ? [1, parseWeightKg(pkg.weight) ?? 0] : [1],
-      service,
+      service: serviceOf(pkg.serviceType),
     }));
+    const { durations, distances, notice } = await this.matrices(points);
+    return { date, timeZone, dayStartMs, shifts, packages, instance: { vehicles, jobs, durations, distances }, weighed, matrixNotice: notice };
+  }
+
+  /** The minutes at a stop per service type (the stored setting), and the default for the others. */
+  async serviceMinutes(): Promise<{ defaultMinutes: number; minutes: Record<string, number> }> {
+    const stored = await this.settingsStore?.read<Record<string, number>>(SERVICE_MINUTES_SETTING);
+    const minutes: Record<string, number> = {};
+    for (const [type, value] of Object.entries(stored?.value ?? {})) if (typeof value === 'number' && Number.isFinite(value) && value >= 0) minutes[type] = value;
+    return { defaultMinutes: this.settings.serviceMinutes, minutes };
+  }
+
+  /** Replaces the minutes per service type (an audited settings write). */
+  async setServiceMinutes(minutes: Record<string, number>, actor: AuditActor): Promise<{ defaultMinutes: number; minutes: Record<string, number> }> {
+    if (!this.settingsStore) throw serviceUnavailable('Settings are not available');
+    await this.settingsStore.write(SERVICE_MINUTES_SETTING, minutes, actor);
+    return this.serviceMinutes();
+  }
+
+  /** Seconds at a stop for a package's service type (matched trimmed and case-insensitive), else the default. */
+  private async serviceSeconds(): Promise<(serviceType: string) => number> {
+    const { defaultMinutes, minutes } = await this.serviceMinutes();
+    const byType = new Map(Object.entries(minutes).map(([type, m]) => [type.trim().toLowerCase(), m]));
+    return (serviceType) => Math.round((byType.get(serviceType.trim().toLowerCase()) ?? defaultMinutes) * 60);
+  }
+
+  /**
+   * Travel times and distances between the places: from OSRM's table service when OSRM_URL is set, else (or when it
+   * fails, with a notice) great-circle distances driven at PLANNING_SPEED_KMH.
+   */
+  private async matrices(points: { lat: number; lng: number }[]): Promise<{ durations: number[][]; distances: number[][]; notice: string | null }> {
+    let notice: string | null = null;
+    if (this.settings.osrmUrl && points.length > 1) {
+      try {
+        return { ...(await osrmTable(this.settings.osrmUrl, points, this.settings.fetch)), notice: null };
+      } catch (error) {
+        if (!(error instanceof OsrmError)) throw error;
+        this.settings.log?.warn({ reason: error.message }, 'OSRM failed; great-circle travel times are used');
+        notice = `OSRM failed: ${error.message}; travel times are great-circle distances at ${this.settings.speedKmh} km/h`;
+      }
+    }
     const metresPerSecond = (this.settings.speedKmh * 1000) / 3600;
     const distances = points.map((a) => points.map((b) => Math.round(greatCircleDistance(a, b))));
     const durations = distances.map((row) => row.map((m) => Math.round(m / metresPerSecond)));
-    return { date, timeZone, dayStartMs, shifts, packages, instance: { vehicles, jobs, durations, distances }, weighed };
+    return { durations, distances, notice };
   }
 
-  /** A plan for the date; nothing is written. */
+  /**
+   * A plan for the date; nothing is written. With VROOM_URL, VROOM's plan, checked like ours; on any failure of VROOM
+   * (no answer, an error, a plan that breaks a rule) the built-in planner's, with a notice saying why.
+   */
   async plan(date: string): Promise<DayPlan> {
     const day = await this.instanceFor(date);
+    let notice: string | null = null;
+    if (this.settings.vroomUrl && day.instance.vehicles.length > 0 && day.instance.jobs.some((j) => j.location !== null)) {
+      try {
+        return presentPlan(day, await this.vroomPlan(day), 'vroom', day.matrixNotice);
+      } catch (error) {
+        if (!(error instanceof VroomError)) throw error;
+        this.settings.log?.warn({ reason: error.message }, 'VROOM failed; the day is planned with the built-in planner');
+        notice = `VROOM failed: ${error.message}; planned with the built-in planner`;
+      }
+    }
+    notice = [notice, day.matrixNotice].filter(Boolean).join('. ') || null;
     let result: PlanningResult;
     try {
       result = await this.solver(day.instance, { timeLimitMs: this.settings.timeLimitMs });
@@ -142,7 +223,21 @@ export class DayPlanner {
     }
     const broken = checkPlan(day.instance, result);
     if (broken.length > 0) throw serviceUnavailable(`The planner's plan broke a rule: ${broken[0]}`);
-    return presentPlan(day, result, 'built-in', null);
+    return presentPlan(day, result, 'built-in', notice);
+  }
+
+  /** VROOM's plan timed on our clock; a VroomError when it breaks any rule (checkRoutes, then checkPlan). */
+  private async vroomPlan(day: DayInstance): Promise<PlanningResult> {
+    const routes = await planWithVroom(this.settings.vroomUrl!, day.instance, this.settings.fetch, this.settings.timeLimitMs + VROOM_TIMEOUT_MS);
+    const checked = checkRoutes(
+      day.instance,
+      routes,
+      { label: (id) => id, notAJob: (id) => `unknown job ${id}`, clock: (s) => `${s} s`, noVehicle: (id) => `unknown vehicle ${id}` },
+      { byEngine: true },
+    );
+    const broken = [...checked.violations.map((v) => v.message), ...checkPlan(day.instance, checked.result)];
+    if (broken.length > 0) throw new VroomError(`its plan breaks a rule (${broken[0]})`);
+    return checked.result;
   }
 
   /**

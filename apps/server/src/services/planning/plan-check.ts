@@ -36,7 +36,13 @@ export interface CheckedRoutes {
  * the first stop allows. Nothing is re-ordered or dropped for a broken rule: every broken rule is listed as a
  * violation instead, in the order a driver meets it. Jobs of the instance in no route are unplanned with a reason.
  */
-export function checkRoutes(instance: PlanningInstance, edited: readonly EditedRoute[], words: CheckWords): CheckedRoutes {
+export function checkRoutes(
+  instance: PlanningInstance,
+  edited: readonly EditedRoute[],
+  words: CheckWords,
+  /** An engine's plan (VROOM's): a job it left out gets the engines' reasons, never 'not-routed'. */
+  { byEngine = false }: { byEngine?: boolean } = {},
+): CheckedRoutes {
   const violations: PlanViolation[] = [];
   const jobs = new Map(instance.jobs.map((j, i) => [j.id, { job: j, index: i }]));
   const vehicles = new Map(instance.vehicles.map((v, i) => [v.id, { vehicle: v, index: i }]));
@@ -82,7 +88,7 @@ export function checkRoutes(instance: PlanningInstance, edited: readonly EditedR
 
   // In the instance's vehicle order, as the engines give them.
   planned.sort((a, b) => vehicles.get(a.vehicleId)!.index - vehicles.get(b.vehicleId)!.index);
-  const unplanned = unplannedOf(instance, routes, placed);
+  const unplanned = unplannedOf(instance, routes, placed, byEngine);
   return {
     result: {
       routes: planned,
@@ -175,7 +181,7 @@ function driveRoute(instance: PlanningInstance, vehicle: Vehicle, jobs: Job[], w
  * The jobs in no route, in the instance's order, with why: no position; a reason no vehicle could serve it even
  * alone; 'not-routed' when it would fit somewhere in the routes as they are; else why it fits in none of them.
  */
-function unplannedOf(instance: PlanningInstance, routes: readonly EditedRoute[], placed: ReadonlySet<string>): UnplannedJob[] {
+function unplannedOf(instance: PlanningInstance, routes: readonly EditedRoute[], placed: ReadonlySet<string>, byEngine: boolean): UnplannedJob[] {
   const left = instance.jobs.filter((j) => !placed.has(j.id));
   if (left.length === 0) return [];
   const m: Model = buildModel(instance);
@@ -192,7 +198,7 @@ function unplannedOf(instance: PlanningInstance, routes: readonly EditedRoute[],
     if (k === undefined) return { jobId: job.id, reason: 'no-position' };
     const alone = reasonAlone(m, k);
     if (alone) return { jobId: job.id, reason: alone };
-    const fits = solution.routes.some((r: Route) => {
+    const fits = !byEngine && solution.routes.some((r: Route) => {
       for (let p = 0; p <= r.seq.length; p++) if (sequenceFeasible(m, r.v, [...r.seq.slice(0, p), k, ...r.seq.slice(p)])) return true;
       return false;
     });

@@ -13,13 +13,44 @@ const stepSchema = z.object({ type: z.string(), id: z.number().optional(), job: 
 const vroomReplySchema = z.object({
   code: z.number(),
   error: z.string().optional(),
-  routes: z.array(z.object({ steps: z.array(stepSchema) })).optional(),
+  routes: z.array(z.object({ vehicle: z.number().optional(), steps: z.array(stepSchema) })).optional(),
   unassigned: z.array(z.object({ id: z.number() })).optional(),
 });
 
 export const VROOM_TIMEOUT_MS = 10_000;
 
 export class VroomError extends Error {}
+
+export type VroomReply = z.infer<typeof vroomReplySchema>;
+
+/**
+ * Posts a problem to a VROOM server and returns its answer when it solved it (`code` 0); throws a VroomError on any
+ * failure: no answer within `timeoutMs`, a non-2xx status, an answer that is not VROOM's JSON, a `code` other than 0.
+ */
+export async function askVroom(url: string, problem: object, fetchImpl: typeof fetch = fetch, timeoutMs = VROOM_TIMEOUT_MS): Promise<VroomReply> {
+  let reply: Response;
+  try {
+    reply = await fetchImpl(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(problem),
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'error',
+    });
+  } catch (error) {
+    throw new VroomError(`VROOM did not answer (${error instanceof Error ? error.message : String(error)})`);
+  }
+  let body: unknown;
+  try {
+    body = await reply.json();
+  } catch {
+    throw new VroomError(`VROOM answered ${reply.status} without JSON`);
+  }
+  const parsed = vroomReplySchema.safeParse(body);
+  if (!parsed.success) throw new VroomError(`VROOM answered ${reply.status} in an unknown format`);
+  if (!reply.ok || parsed.data.code !== 0) throw new VroomError(`VROOM answered code ${parsed.data.code}${parsed.data.error ? `: ${parsed.data.error}` : ''}`);
+  return parsed.data;
+}
 
 /** The stops' ids in VROOM's order; throws a VroomError on any failure (the caller falls back to the built-in order). */
 export async function vroomOrder(url: string, input: OptimiserInput, fetchImpl: typeof fetch = fetch): Promise<string[]> {
@@ -36,28 +67,8 @@ export async function vroomOrder(url: string, input: OptimiserInput, fetchImpl: 
     return job;
   });
   const vehicle = { id: 1, profile: 'car', ...(input.start ? { start: [input.start.lng, input.start.lat] } : {}) };
-  let reply: Response;
-  try {
-    reply = await fetchImpl(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ vehicles: [vehicle], jobs }),
-      signal: AbortSignal.timeout(VROOM_TIMEOUT_MS),
-      redirect: 'error',
-    });
-  } catch (error) {
-    throw new VroomError(`VROOM did not answer (${error instanceof Error ? error.message : String(error)})`);
-  }
-  let body: unknown;
-  try {
-    body = await reply.json();
-  } catch {
-    throw new VroomError(`VROOM answered ${reply.status} without JSON`);
-  }
-  const parsed = vroomReplySchema.safeParse(body);
-  if (!parsed.success) throw new VroomError(`VROOM answered ${reply.status} in an unknown format`);
-  if (!reply.ok || parsed.data.code !== 0) throw new VroomError(`VROOM answered code ${parsed.data.code}${parsed.data.error ? `: ${parsed.data.error}` : ''}`);
-  const steps = parsed.data.routes?.[0]?.steps ?? [];
+  const reply = await askVroom(url, { vehicles: [vehicle], jobs }, fetchImpl);
+  const steps = reply.routes?.[0]?.steps ?? [];
   const seen = new Set<number>();
   const order: string[] = [];
   for (const step of steps) {

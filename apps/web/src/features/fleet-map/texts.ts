@@ -32,6 +32,8 @@ export const FLEET_TEXT = {
     lastUpdate: 'Last update',
     onBoard: 'Packages on board',
     nextStop: 'Next stop',
+    late: 'Running late',
+    onTime: 'No: every stop within its window',
     none: '—',
     close: 'Close',
   },
@@ -45,4 +47,9 @@ export const FLEET_TEXT = {
   speed: (mps: number | null) => (mps === null ? '—' : `${(mps * 2.23694).toFixed(0)} mph`),
   heading: (deg: number | null) => (deg === null ? '—' : `${Math.round(deg)}°`),
   cluster: (n: number) => `${n} drivers here: zoom in`,
+  /** A driver expected after a stop's window (issue 34). */
+  runningLate: (stops: number) => `Running late: ${stops} ${stops === 1 ? 'stop' : 'stops'}`,
+  lateTooltip: (name: string, stops: number) => `${name}: running late (${stops} ${stops === 1 ? 'stop' : 'stops'})`,
+  lateLegend: 'Red ring: running late',
+  lateStop: (tracking: string, eta: string, windowEnd: string) => `${tracking}: expected ${eta}, window ends ${windowEnd}`,
 };

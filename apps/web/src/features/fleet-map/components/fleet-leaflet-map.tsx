@@ -4,7 +4,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
 import Supercluster from 'supercluster';
 import { FLEET_TEXT as T } from '../texts.ts';
-import { STATE_COLOURS } from '../utils/state-colours.ts';
+import { LATE_RING, STATE_COLOURS } from '../utils/state-colours.ts';
 import classes from './fleet-map.module.css';
 
 export interface FleetLeafletMapProps {
@@ -83,9 +83,17 @@ export default function FleetLeafletMap({ drivers, now, selectedId, onSelect, ti
         const was = dot.getLatLng();
         if (was.lat !== lat || was.lng !== lng) dot.setLatLng([lat, lng]);
       }
-      const look = { fillColor: colour, radius: driver.id === selected ? 11 : 8, color: driver.id === selected ? '#1c1c1c' : '#fff' };
+      // Running late (issue 34): a thick red ring, and the tooltip says so.
+      const look = {
+        fillColor: colour,
+        radius: driver.id === selected ? 11 : 8,
+        color: driver.late ? LATE_RING : driver.id === selected ? '#1c1c1c' : '#fff',
+        weight: driver.late ? 4 : 2,
+      };
       const { options } = dot;
-      if (options.fillColor !== look.fillColor || options.radius !== look.radius || options.color !== look.color) dot.setStyle(look);
+      if (options.fillColor !== look.fillColor || options.radius !== look.radius || options.color !== look.color || options.weight !== look.weight) dot.setStyle(look);
+      const tip = driver.late ? T.lateTooltip(driver.name, driver.lateStops) : driver.name;
+      if (dot.getTooltip()?.getContent() !== tip) dot.setTooltipContent(tip);
       if (!groups.points.hasLayer(dot)) groups.points.addLayer(dot);
     }
     for (const [key, group] of groupMarkers.current) {

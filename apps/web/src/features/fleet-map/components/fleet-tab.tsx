@@ -103,6 +103,10 @@ export function FleetTab() {
                 <Text size="xs">{T.states[state]}</Text>
               </Group>
             ))}
+            <Group gap={6}>
+              <span className={`${classes.dot} ${classes.lateRing}`} aria-hidden />
+              <Text size="xs">{T.lateLegend}</Text>
+            </Group>
           </Group>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
@@ -133,7 +137,19 @@ export function FleetTab() {
                 {shown.map((d) => {
                   const state = fleetStateOf(d.position, now);
                   const age = d.position ? T.age(now - Date.parse(d.position.recordedAt)) : T.never;
-                  return <DriverRow key={d.id} id={d.id} name={d.name} vehicleId={d.vehicleId} state={state} age={age} selected={d.id === selectedId} onSelect={setSelectedId} />;
+                  return (
+                    <DriverRow
+                      key={d.id}
+                      id={d.id}
+                      name={d.name}
+                      vehicleId={d.vehicleId}
+                      state={state}
+                      age={age}
+                      lateStops={d.lateStops}
+                      selected={d.id === selectedId}
+                      onSelect={setSelectedId}
+                    />
+                  );
                 })}
               </div>
             )}
@@ -150,12 +166,14 @@ interface DriverRowProps {
   vehicleId: string;
   state: FleetState;
   age: string;
+  /** Open stops expected after their window's end (0: on time). */
+  lateStops: number;
   selected: boolean;
   onSelect: (id: string) => void;
 }
 
 /** A row re-renders only when what it shows changes: a batch of 40 positions touches 40 rows, not 200. */
-const DriverRow = memo(function DriverRow({ id, name, vehicleId, state, age, selected, onSelect }: DriverRowProps) {
+const DriverRow = memo(function DriverRow({ id, name, vehicleId, state, age, lateStops, selected, onSelect }: DriverRowProps) {
   return (
     <button type="button" className={classes.row} aria-pressed={selected} onClick={() => onSelect(id)}>
       <span className={`${classes.dot} ${classes[state]}`} aria-hidden />
@@ -166,10 +184,17 @@ const DriverRow = memo(function DriverRow({ id, name, vehicleId, state, age, sel
         <Text size="xs" component="span" display="block">
           {vehicleId} · {T.stateShort[state]} · {age}
         </Text>
+        {lateStops > 0 && (
+          <Text size="xs" component="span" display="block" fw={700} className={classes.late} data-testid="driver-late">
+            {T.runningLate(lateStops)}
+          </Text>
+        )}
       </span>
     </button>
   );
 });
+
+const clock = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
 function DriverDetails({ driver, now, onClose }: { driver: FleetDriver; now: number; onClose: () => void }) {
   const state = fleetStateOf(driver.position, now);
@@ -181,6 +206,12 @@ function DriverDetails({ driver, now, onClose }: { driver: FleetDriver; now: num
     [D.lastUpdate, driver.position ? `${new Date(driver.position.recordedAt).toLocaleTimeString('en-US')} (${T.age(now - Date.parse(driver.position.recordedAt))})` : T.never],
     [D.onBoard, String(driver.packagesOnBoard)],
     [D.nextStop, driver.nextStop ? `${driver.nextStop.trackingNumber} — ${driver.nextStop.address}` : D.none],
+    [
+      D.late,
+      driver.firstLateStop
+        ? `${T.runningLate(driver.lateStops)} (${T.lateStop(driver.firstLateStop.trackingNumber, clock(driver.firstLateStop.eta), clock(driver.firstLateStop.windowEnd))})`
+        : D.onTime,
+    ],
   ];
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-label={driver.name}>

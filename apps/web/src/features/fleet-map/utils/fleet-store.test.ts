@@ -4,7 +4,7 @@ import { FleetStore } from './fleet-store.ts';
 
 const at = (iso: string, lat = 41.88) => ({ driverId: 'd1', lat, lng: -87.63, speed: null, heading: null, recordedAt: iso, movedAt: iso });
 const snapshot = (position: ReturnType<typeof at> | null): FleetSnapshot => ({
-  drivers: [{ id: 'd1', name: 'Ann', phone: '+15550100', vehicleId: 'VAN-1', position, packagesOnBoard: 2, nextStop: null }],
+  drivers: [{ id: 'd1', name: 'Ann', phone: '+15550100', vehicleId: 'VAN-1', position, packagesOnBoard: 2, nextStop: null, late: false, lateStops: 0, firstLateStop: null }],
   counts: { outForDelivery: 0, deliveredToday: 0, attemptedToday: 0, late: 0, unassigned: 0 },
   serverTime: '2026-01-05T12:00:00.000Z',
 });
