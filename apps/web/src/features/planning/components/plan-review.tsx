@@ -122,11 +122,12 @@ export function PlanReview({ date, proposed, planKey, shifts }: PlanReviewProps)
         {T.plan.title}
       </Title>
       <Text size="sm">
-        {T.plan.madeBy(T.plan.engine[shown.engine])} {T.plan.clock(shown.timeZone)}
+        {T.plan.madeBy(T.plan.engine[proposed.engine])} {T.plan.clock(proposed.timeZone)}
       </Text>
-      {shown.notice && (
+      {/* The planner's engine and notice: a check of a change by hand recomputes the routes, it does not plan again. */}
+      {proposed.notice && (
         <Alert color="yellow" role="status">
-          {shown.notice}
+          {proposed.notice}
         </Alert>
       )}
       {nothing ? (
