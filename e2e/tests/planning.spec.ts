@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { driverStopsSchema, shiftListSchema } from '@cargo/shared';
+import { driverStopsSchema, serviceTimesSchema, shiftListSchema } from '@cargo/shared';
 import { bearer } from '../fixtures.ts';
 import { createDriver, createPackage, expect, expectNoHorizontalOverflow, expectNoSeriousViolations, getJson, openAdmin, test, uniqueTag } from '../admin-fixtures.ts';
 import type { Locator, Page } from '../test.ts';
@@ -60,6 +60,14 @@ test('Planning: 60 packages across 4 drivers planned, shown on the map in 4 colo
   const shiftTable = panel.getByRole('region', { name: "The day's shifts" });
   await expect(shiftTable.getByRole('row')).toHaveCount(5);
   await expect(shiftTable.getByRole('combobox', { name: /Driver/ }).first()).toHaveValue(drivers[0]!.id);
+
+  // Minutes at each stop per service type (none of this day's packages is Same Day Delivery: the plan is unchanged).
+  const sameDay = panel.getByRole('textbox', { name: 'Same Day Delivery (minutes)' });
+  await expect(sameDay).toHaveAttribute('placeholder', '5');
+  await sameDay.fill('4');
+  await panel.getByRole('button', { name: 'Save minutes' }).click();
+  await expect(page.getByText('Minutes at each stop saved')).toBeVisible();
+  expect((await getJson(request, token, '/api/planning/service-times', serviceTimesSchema)).minutes).toEqual({ 'Same Day Delivery': 4 });
 
   // Plan: busy while the planner searches, then the plan.
   await panel.getByRole('button', { name: 'Plan', exact: true }).click();

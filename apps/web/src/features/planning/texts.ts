@@ -35,6 +35,14 @@ export const PLANNING_TEXT = {
     loadFailed: 'Could not load the shifts',
     timesNote: "Times are on the delivery area's clock.",
   },
+  serviceTimes: {
+    title: 'Minutes at each stop',
+    intro: (n: number) => `Per service type; empty means the default, ${n} minutes. Plans made after saving use them.`,
+    minutes: (type: string) => `${type} (minutes)`,
+    save: 'Save minutes',
+    saved: 'Minutes at each stop saved',
+    failed: 'Could not save the minutes',
+  },
   plan: {
     title: 'The plan',
     button: 'Plan',

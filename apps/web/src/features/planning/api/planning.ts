@@ -1,4 +1,4 @@
-import { dayPlanSchema, driverSchema, planCheckSchema, planCommitResultSchema, shiftListSchema, type PlanCheckInput, type ShiftInput } from '@cargo/shared';
+import { dayPlanSchema, driverSchema, planCheckSchema, planCommitResultSchema, serviceTimesSchema, shiftListSchema, type PlanCheckInput, type ShiftInput } from '@cargo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
@@ -6,6 +6,7 @@ import { api } from '../../../lib/api-client.ts';
 export const planningKeys = {
   all: ['admin', 'planning'] as const,
   shifts: (date: string) => ['admin', 'planning', 'shifts', date] as const,
+  serviceTimes: ['admin', 'planning', 'service-times'] as const,
   /** The same key the panel's Drivers tab uses: one list, refetched when a tab is shown. */
   drivers: ['admin', 'drivers'] as const,
 };
@@ -61,5 +62,19 @@ export function useCommitPlan() {
     mutationFn: ({ date, routes }: { date: string; routes: RouteEdit[] }) => api.post(`${day(date)}/commit`, { routes }, planCommitResultSchema),
     // Assignments changed: the panel's package and route views read again.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/** `GET /api/planning/service-times`: minutes at a stop per service type, and the default for the others. */
+export function useServiceTimes() {
+  return useQuery({ queryKey: planningKeys.serviceTimes, queryFn: ({ signal }) => api.get('/api/planning/service-times', serviceTimesSchema, { signal }) });
+}
+
+/** `PUT /api/planning/service-times`: the list replaces the stored one. */
+export function useSaveServiceTimes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (minutes: Record<string, number>) => api.put('/api/planning/service-times', { minutes }, serviceTimesSchema),
+    onSuccess: (saved) => queryClient.setQueryData(planningKeys.serviceTimes, saved),
   });
 }

@@ -5,6 +5,7 @@ import { serverMessage } from '../../../lib/toast.ts';
 import { usePlanDay, useShifts } from '../api/planning.ts';
 import { PLANNING_TEXT as T } from '../texts.ts';
 import { PlanReview } from './plan-review.tsx';
+import { ServiceTimes } from './service-times.tsx';
 import { ShiftsEditor } from './shifts-editor.tsx';
 
 /** Tomorrow on this browser's calendar, as YYYY-MM-DD: the day dispatch usually plans. */
@@ -49,6 +50,7 @@ export function PlanningTab() {
         <TextInput type="date" label={T.date} value={date} onChange={(e) => e.currentTarget.value && changeDate(e.currentTarget.value)} />
       </Group>
       <ShiftsEditor key={date} date={date} onDirtyChange={setDirty} />
+      <ServiceTimes />
       <Stack gap={6}>
         <Group>
           <Button onClick={run} loading={plan.isPending} disabled={!canPlan}>
