@@ -55,7 +55,11 @@ export default defineConfig({
           include: ['e2e/startup/**/*.test.ts'],
           environment: 'node',
           isolate: false,
-          testTimeout: 30_000,
+          // Each test starts real servers (two at once, or one killed and started again) beside the API suites on 2
+          // cores; its own waits bound what it checks. A start in a hook took over 10 s and a fault test over 30 s on
+          // a loaded machine (CI, stop 36): the outer limits only catch a hang.
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
         },
       },
     ],

@@ -5,25 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DeliveryProof, LoginResponse, Package } from '@cargo/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN, api, cliJs, pgQuery, PG_URL, postgresAvailable, root, startServer } from './server-process.ts';
+import { ADMIN, api, cliJs, samplePackage, pgQuery, PG_URL, postgresAvailable, root, startServer } from './server-process.ts';
 
 const PHOTO = join(root, 'apps/server/test/fixtures/photo-with-gps.jpg');
 
-function packageBody(trackingNumber: string) {
-  return {
-    trackingNumber,
-    status: 'processing',
-    currentLocation: 'Processing Center',
-    estimatedDelivery: 'Monday',
-    pickupAddress: '233 S Wacker Dr, Chicago, IL 60606',
-    deliveryAddress: '700 N Art Museum Dr, Milwaukee, WI 53202',
-    customerName: 'Olivia Martin',
-    customerPhone: '(312) 555-0142',
-    weight: '12 lbs',
-    dimensions: '12 x 10 x 8 in',
-    serviceType: 'Standard Delivery',
-  };
-}
+const packageBody = (trackingNumber: string) => samplePackage({ trackingNumber });
 
 /**
  * npm run backup / npm run restore through the built CLI, against a running built server: back up while it runs,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { driverCreatedSchema, driverSessionResponseSchema, fixResultSchema, LoginResponse, Package } from '@cargo/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ADMIN, api, pgQuery, PG_URL, postgresAvailable, startServer, type ServerProcess } from './server-process.ts';
+import { ADMIN, api, pgQuery, PG_URL, postgresAvailable, samplePackage, startServer, type ServerProcess } from './server-process.ts';
 
 const DRIVERS = 3;
 const PACKAGES_PER_DRIVER = 2;
@@ -16,22 +16,8 @@ const ACKS_BEFORE_KILL = 60;
  * Crash safety (issue 10): several drivers send fixes concurrently; the server process is killed with SIGKILL in the
  * middle; after a restart on the same database every fix the server acknowledged (201) is stored.
  */
-function packageBody(driverId: string) {
-  return {
-    trackingNumber: `CRASH${randomBytes(4).toString('hex').toUpperCase()}`,
-    status: 'in_transit',
-    currentLocation: 'Chicago, IL',
-    estimatedDelivery: 'Monday',
-    pickupAddress: '233 S Wacker Dr, Chicago, IL 60606',
-    deliveryAddress: '700 N Art Museum Dr, Milwaukee, WI 53202',
-    customerName: 'Olivia Martin',
-    customerPhone: '(312) 555-0142',
-    weight: '12 lbs',
-    dimensions: '12 x 10 x 8 in',
-    serviceType: 'Standard Delivery',
-    driverId,
-  };
-}
+const packageBody = (driverId: string) =>
+  samplePackage({ trackingNumber: `CRASH${randomBytes(4).toString('hex').toUpperCase()}`, status: 'in_transit', currentLocation: 'Chicago, IL', driverId });
 
 // The two databases run concurrently: the test is mostly waiting on server processes.
 describe.concurrent('crash safety: every acknowledged fix survives a SIGKILL under ingest load', () => {
@@ -120,7 +106,7 @@ describe.concurrent('crash safety: every acknowledged fix survives a SIGKILL und
         db.close();
       }
     });
-  }, 60_000);
+  }, 120_000);
 
   it('on PostgreSQL (a fresh schema, dropped afterwards)', async (ctx) => {
     if (!(await postgresAvailable())) ctx.skip();
@@ -130,5 +116,5 @@ describe.concurrent('crash safety: every acknowledged fix survives a SIGKILL und
       const rows = await pgQuery<{ id: string }>('select id from locations where id = any($1)', [ids], schema);
       return new Set(rows.map((r) => r.id));
     });
-  }, 60_000);
+  }, 120_000);
 });

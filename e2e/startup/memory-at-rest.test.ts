@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LoginResponse, Package } from '@cargo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, api, startServer, type ServerProcess } from './server-process.ts';
+import { ADMIN, api, samplePackage, startServer, type ServerProcess } from './server-process.ts';
 
 /** What only rare paths use: imported when first used, never by an idle server (issue 31: memory at rest). */
 const RARE = ['sharp', 'pdfkit', 'liquidjs', '@aws-sdk/client-s3', 'nodemailer', 'ioredis'];
@@ -27,7 +27,7 @@ describe('memory at rest: the built server loads what rare paths use when they a
       NODE_OPTIONS: `--import ${pathToFileURL(join(import.meta.dirname, 'module-trace.mjs')).href}`,
       MODULE_TRACE_FILE: traceFile,
     });
-  }, 30_000);
+  }, 60_000);
 
   afterAll(() => {
     server?.child.kill('SIGKILL');
@@ -57,19 +57,7 @@ describe('memory at rest: the built server loads what rare paths use when they a
     expect(broken.body.issues[0]).toMatchObject({ path: 'body', message: expect.stringMatching(/^Template error: /) });
     expect(loaded('liquidjs')).toBe(true);
 
-    const created = await api<Package>(server.base, 'POST', '/api/packages', {
-      trackingNumber: 'RARE0001',
-      status: 'processing',
-      currentLocation: 'Processing Center',
-      estimatedDelivery: 'Monday',
-      pickupAddress: '233 S Wacker Dr, Chicago, IL 60606',
-      deliveryAddress: '700 N Art Museum Dr, Milwaukee, WI 53202',
-      customerName: 'Olivia Martin',
-      customerPhone: '(312) 555-0142',
-      weight: '12 lbs',
-      dimensions: '12 x 10 x 8 in',
-      serviceType: 'Standard Delivery',
-    }, admin);
+    const created = await api<Package>(server.base, 'POST', '/api/packages', samplePackage({ trackingNumber: 'RARE0001' }), admin);
     expect(created.status).toBe(201);
     const receipt = await fetch(`${server.base}/api/packages/RARE0001/proof-receipt`, { headers: { authorization: `Bearer ${admin}` } });
     expect(receipt.status).toBe(200);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoginResponse, Package } from '@cargo/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN, api, freePort, pgQuery, PG_URL, postgresAvailable, startServer, waitFor, type ServerProcess } from './server-process.ts';
+import { ADMIN, api, freePort, pgQuery, PG_URL, postgresAvailable, samplePackage, startServer, waitFor, type ServerProcess } from './server-process.ts';
 
 /**
  * Customer notifications under faults (issue 17), with the built server as real processes and an SMS gateway of the
@@ -47,22 +47,9 @@ async function gatewayOnPort(): Promise<Gateway> {
   return gateway;
 }
 
-function packageBody(n: number) {
-  return {
-    trackingNumber: `NTF${randomBytes(4).toString('hex').toUpperCase()}${n}`,
-    status: 'in_transit',
-    currentLocation: 'Chicago, IL',
-    estimatedDelivery: '',
-    pickupAddress: '233 S Wacker Dr, Chicago, IL 60606',
-    deliveryAddress: '700 N Art Museum Dr, Milwaukee, WI 53202',
-    customerName: 'Olivia Martin',
-    // Each package its own phone, so every text names its recipient.
-    customerPhone: `(414) 555-${String(1000 + n).slice(-4)}`,
-    weight: '12 lbs',
-    dimensions: '12 x 10 x 8 in',
-    serviceType: 'Standard Delivery',
-  };
-}
+/** Each package its own phone, so every text names its recipient. */
+const packageBody = (n: number) =>
+  samplePackage({ trackingNumber: `NTF${randomBytes(4).toString('hex').toUpperCase()}${n}`, status: 'in_transit', currentLocation: 'Chicago, IL', estimatedDelivery: '', customerPhone: `(414) 555-${String(1000 + n).slice(-4)}` });
 
 /** No quiet hours: the test runs at any hour. */
 async function noQuietHours(base: string, token: string) {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { LoginResponse, Package, WebhookEndpointCreated } from '@cargo/shared';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN, api, freePort, pgQuery, PG_URL, postgresAvailable, startServer, waitFor, type ServerProcess } from './server-process.ts';
+import { ADMIN, api, freePort, pgQuery, PG_URL, postgresAvailable, samplePackage, startServer, waitFor, type ServerProcess } from './server-process.ts';
 
 /**
  * Webhooks under faults (issue 19), with the built server as real processes and a receiver of the test's own on
@@ -84,21 +84,8 @@ function parse(body: string, headers: IncomingHttpHeaders, secret: string): Deli
   return { id: String(headers['webhook-id']), type: payload.type, packageId: payload.data.id, sequence: payload.data.sequence, verified };
 }
 
-function packageBody(n: number) {
-  return {
-    trackingNumber: `WHK${randomBytes(4).toString('hex').toUpperCase()}${n}`,
-    status: 'processing',
-    currentLocation: 'Chicago, IL',
-    estimatedDelivery: '',
-    pickupAddress: '233 S Wacker Dr, Chicago, IL 60606',
-    deliveryAddress: '700 N Art Museum Dr, Milwaukee, WI 53202',
-    customerName: 'Olivia Martin',
-    customerPhone: '(414) 555-0142',
-    weight: '12 lbs',
-    dimensions: '12 x 10 x 8 in',
-    serviceType: 'Standard Delivery',
-  };
-}
+const packageBody = (n: number) =>
+  samplePackage({ trackingNumber: `WHK${randomBytes(4).toString('hex').toUpperCase()}${n}`, currentLocation: 'Chicago, IL', estimatedDelivery: '', customerPhone: '(414) 555-0142' });
 
 /** Each package: created, picked up, in transit, out for delivery (four events, sequence 1-4). */
 async function packagesMoving(bases: string[], token: string, count: number): Promise<Package[]> {

@@ -154,9 +154,20 @@ test('from the email: a safe place and an instruction for the driver', async ({ 
   const saved = await request.get(`${ctx.base}/api/packages/${pkg.id}/customer-actions`, { headers: ctx.auth });
   expect((await saved.json()).instructions).toMatchObject({ safePlace: 'porch', instructions: 'Behind the blue flower pot, please', accessCode: 'GATE-2468' });
 
-  // The driver, on the day: the stop shows the safe place, the instruction and the code; the close-stop sheet opens
-  // with 'porch' as where it was left.
+  // The driver, on the day, 18 km south of the address with the stop order accepted: the package goes out for
+  // delivery with a one-hour arrival window, which the customer's page shows (decision 111).
+  const at = await request.post(`${ctx.base}/api/drivers/${ctx.driver.id}/location`, { headers: { authorization: `Bearer ${ctx.driverToken}` }, data: { lat: 42.88, lng: -87.9 } });
+  expect(at.ok(), await at.text()).toBeTruthy();
+  expect((await request.put(`${ctx.base}/api/drivers/${ctx.driver.id}/route/order`, { headers: ctx.auth, data: { order: [pkg.id] } })).ok()).toBeTruthy();
   expect((await request.patch(`${ctx.base}/api/packages/${pkg.id}/status`, { headers: ctx.auth, data: { status: 'out_for_delivery' } })).ok()).toBeTruthy();
+  await page.reload();
+  await expect(page.getByText(/^Today, between \d\d:\d\d and \d\d:\d\d$/)).toBeVisible({ timeout: 20_000 });
+  // The package itself sends no GPS here: no 'Not available' estimate contradicts the window.
+  await expect(page.getByText('Not available', { exact: true })).toHaveCount(0);
+  await expectNoHorizontalOverflow(page, 'arrival window at 375 px');
+  await page.screenshot({ path: '/tmp/ca/arrival-window-375.png', fullPage: true });
+  // The stop shows the safe place, the instruction and the code; the close-stop sheet opens with 'porch' as where it
+  // was left.
   const driverPage = await page.context().newPage();
   await driverPage.setViewportSize({ width: 375, height: 812 });
   const profile = await (await request.get(`${ctx.base}/api/drivers/me`, { headers: { authorization: `Bearer ${ctx.driverToken}` } })).json();

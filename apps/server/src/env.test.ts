@@ -24,6 +24,7 @@ describe('environment', () => {
     ['LOG_LEVEL', 'loud', /^Invalid environment variable LOG_LEVEL: /],
     ['GEOCODER_URL', 'ftp://geo', /^Invalid environment variable GEOCODER_URL: must be a URL/],
     ['VROOM_URL', 'vroom.local:3000', /^Invalid environment variable VROOM_URL: must be a URL/],
+    ['OSRM_URL', 'osrm.local:5000', /^Invalid environment variable OSRM_URL: must be a URL/],
     ['OSMAND_PORT', '5055x', /^Invalid environment variable OSMAND_PORT: /],
     ['OSMAND_PORT', '0', /^Invalid environment variable OSMAND_PORT: /],
   ])('refuses %s=%s with one line naming the variable', (name, value, message) => {

@@ -94,6 +94,8 @@ const envSchema = z.object({
   COORDINATOR_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
   /** How often the notification worker looks for new events and due messages (ms); 0: no background worker (tests). */
   NOTIFY_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** How often the one-hour arrival windows are looked at against the drivers' positions (decision 111); 0: never (tests). */
+  ARRIVAL_WINDOW_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** The first retry of a temporary failure (ms); later ones double up to an hour. Tests shorten it. */
   NOTIFY_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   /**

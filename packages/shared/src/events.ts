@@ -41,7 +41,7 @@ export const EVENT_LABELS: Record<EventType, string> = {
   'package.exception': 'Exception',
   'package.returned': 'Returned',
   'package.cancelled': 'Cancelled',
-  'package.eta_changed': 'Expected arrival outside the delivery window',
+  'package.eta_changed': 'Expected arrival changed (before the delivery window, or the arrival window moved later)',
   'package.instructions_updated': 'Customer gave delivery instructions',
   'package.rescheduled': 'Customer chose a new delivery day',
   'feedback.received': 'Customer rated the delivery',

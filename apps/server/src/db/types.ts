@@ -355,6 +355,19 @@ export interface DeliveryOutcomesTable {
 }
 
 /** A driver's accepted stop order (migration 006, issue 20): a package's place on its driver's route. */
+/** The last arrival window sent per package (issue 33 part 4, migration 022, decision 111). */
+export interface ArrivalWindowsTable {
+  packageId: string;
+  driverId: string | null;
+  runStartedAt: string;
+  windowStart: string | null;
+  windowEnd: string | null;
+  moves: number;
+  etaAt: string | null;
+  etaComputedAt: string | null;
+  updatedAt: string;
+}
+
 export interface RouteStopsTable {
   packageId: string;
   driverId: string;
@@ -460,6 +473,7 @@ export interface Database {
   proofFiles: ProofFilesTable;
   deliveryOutcomes: DeliveryOutcomesTable;
   routeStops: RouteStopsTable;
+  arrivalWindows: ArrivalWindowsTable;
   webhookEndpoints: WebhookEndpointsTable;
   webhookMessages: WebhookMessagesTable;
   webhookAttempts: WebhookAttemptsTable;
@@ -562,6 +576,7 @@ export type DriverShiftRow = Selectable<DriverShiftsTable>;
 export type ProofFileRow = Selectable<ProofFilesTable>;
 export type DeliveryOutcomeRow = Selectable<DeliveryOutcomesTable>;
 export type RouteStopRow = Selectable<RouteStopsTable>;
+export type ArrivalWindowRow = Selectable<ArrivalWindowsTable>;
 export type DeviceRow = Selectable<DevicesTable>;
 export type DevicePointRow = Selectable<DevicePointsTable>;
 export type GeocodeCacheRow = Selectable<GeocodeCacheTable>;

@@ -7,6 +7,7 @@ import { ExportService } from '../services/exports.ts';
 import { FleetFeed } from '../services/fleet/fleet-feed.ts';
 import { FleetService } from '../services/fleet/fleet.ts';
 import { StopOrderService } from '../services/route-optimiser/stop-order.ts';
+import { ArrivalWindowService, ArrivalWindowWorker } from '../services/arrival-window/arrival-windows.ts';
 import { IngestLimiter } from '../services/ingest-limit.ts';
 import { PickupService } from '../services/pickups.ts';
 import { SettingsService } from '../services/settings.ts';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     drivers: DriverService;
     exports: ExportService;
     stopOrder: StopOrderService;
+    /** The one-hour arrival window on the day (issue 33 part 4, decision 111). */
+    arrivalWindows: ArrivalWindowService;
     fleet: FleetService;
     pickups: PickupService;
     settings: SettingsService;
@@ -128,7 +131,12 @@ export default fp(
       planner,
       insertion: new DayInsertion(repos, planner, packages),
     });
-    app.decorate('stopOrder', new StopOrderService(repos, app.drivers, { vroomUrl: app.env.VROOM_URL, log: app.log }));
+    const stopOrder = new StopOrderService(repos, app.drivers, { vroomUrl: app.env.VROOM_URL, log: app.log });
+    app.decorate('stopOrder', stopOrder);
+    // The one-hour arrival window (decision 111): the first with the out-for-delivery change, then a sweep.
+    const arrivalWindows = new ArrivalWindowService(repos, stopOrder, app.log);
+    app.decorate('arrivalWindows', arrivalWindows);
+    packages.arrivalWindows = arrivalWindows;
     // Live GPS (hub, fix pipeline, share links): needs the packages service for its status events.
     await app.register(livePlugin);
 
@@ -163,11 +171,15 @@ export default fp(
     // A change in this process is looked at at once rather than at the next poll.
     app.packages.events.on('status', () => worker.nudge());
     payments.events.on('changed', () => worker.nudge());
+    // A window moved later is an event: the worker reads it at once.
+    const windowWorker = new ArrivalWindowWorker(arrivalWindows, env.ARRIVAL_WINDOW_SWEEP_SECONDS * 1000, app.log, () => worker.nudge());
     app.addHook('onReady', async () => {
       await notifications.init();
       worker.start();
+      windowWorker.start();
     });
     app.addHook('onClose', async () => {
+      await windowWorker.stop();
       await worker.stop();
       email?.close();
       sms?.close();

@@ -1,12 +1,17 @@
 import type { EtaEstimate, LiveTracking, LocationUpdateData, ProximityAlert } from '@cargo/shared';
 import type { LocationRow, PackageRow } from '../db/types.ts';
-import { timeZoneAt, timeZoneInfo } from '../lib/time-zone.ts';
+import { timeZoneAt, timeZoneInfo, zoneOfPlace } from '../lib/time-zone.ts';
+import type { ArrivalWindowView } from '../services/arrival-window/arrival-windows.ts';
+import { windowWords } from '../services/arrival-window/window-words.ts';
 import type { LiveState } from '../services/live-tracking.ts';
 
 const num = (v: number | null | undefined): number | null => (v == null ? null : Number(v));
 
-/** The public live view (liveTrackingSchema): the driver's position, its maps link and ETA only while shown. */
-export function presentLiveTracking(state: LiveState): LiveTracking {
+/**
+ * The public live view (liveTrackingSchema): the driver's position, its maps link and ETA only while shown; the
+ * arrival window while out for delivery (no more than the ETA already says, decision 111).
+ */
+export function presentLiveTracking(state: LiveState, window: ArrivalWindowView | null = null): LiveTracking {
   const { pkg, fix, driver, showPosition, eta, nowMs } = state;
   const position = showPosition && fix ? { lat: Number(fix.lat), lng: Number(fix.lng) } : null;
   const timeZone = position ? timeZoneAt(position.lat, position.lng) : null;
@@ -22,6 +27,9 @@ export function presentLiveTracking(state: LiveState): LiveTracking {
     etaMinutes: eta ? eta.eta : null,
     eta: eta ? eta.estimate : null,
     proximityAlert: state.proximityAlert,
+    arrivalWindow: window
+      ? { ...window, label: windowWords(window.start, window.end, zoneOfPlace(pkg.deliveryLat, pkg.deliveryLng)) }
+      : null,
     // A maps link to where the driver is: as private as the position itself.
     realLocationLink: showPosition ? pkg.realLocationLink : null,
     packageInfo: { trackingNumber: pkg.trackingNumber, customer: pkg.customerName, destination: pkg.deliveryAddress },

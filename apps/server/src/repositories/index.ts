@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { AdminRepository } from './admins.ts';
 import { ApiKeyRepository } from './api-keys.ts';
+import { ArrivalWindowRepository } from './arrival-windows.ts';
 import { AuditRepository } from './audit.ts';
 import { DeferredChanges, NO_CHANGES, type ChangeSink } from './changes.ts';
 import { CustomerActionRepository } from './customer-actions.ts';
@@ -46,6 +47,7 @@ export class Repositories {
   readonly apiKeys: ApiKeyRepository;
   readonly deliveryProof: DeliveryProofRepository;
   readonly routeStops: RouteStopRepository;
+  readonly arrivalWindows: ArrivalWindowRepository;
   readonly webhooks: WebhookRepository;
   readonly packageImports: PackageImportRepository;
   readonly importMappings: ImportMappingRepository;
@@ -80,6 +82,7 @@ export class Repositories {
     this.apiKeys = new ApiKeyRepository(db, this.offload);
     this.deliveryProof = new DeliveryProofRepository(db);
     this.routeStops = new RouteStopRepository(db);
+    this.arrivalWindows = new ArrivalWindowRepository(db);
     this.webhooks = new WebhookRepository(db);
     this.packageImports = new PackageImportRepository(db);
     this.importMappings = new ImportMappingRepository(db);

@@ -42,6 +42,7 @@ import { earlyArrival } from './notifications/delivery-window.ts';
 import type { AuditActor } from './audit/audit-context.ts';
 import { recordAudit, recordAuditMany } from './audit/audit-trail.ts';
 import type { PaymentService } from './payments/payment-service.ts';
+import type { ArrivalWindowService } from './arrival-window/arrival-windows.ts';
 
 export type { PackageRow } from '../db/types.ts';
 
@@ -108,6 +109,12 @@ export class PackageService {
     /** The ledger (issue 32): the amount due's entries, and the rule that a balance stops a delivery. */
     private readonly payments?: PaymentService,
   ) {}
+
+  /**
+   * The one-hour arrival window (issue 33 part 4, decision 111): set by the services plugin once the stop order
+   * exists. A package set out for delivery starts a run whose first window its event (and so its message) carries.
+   */
+  arrivalWindows: ArrivalWindowService | null = null;
 
   /** A package by its id or its tracking number (trimmed, case-insensitive); undefined when none. */
   findByRef(ref: string): Promise<PackageRow | undefined> {
@@ -480,6 +487,8 @@ export class PackageService {
     audit?: { action: string; after: Record<string, unknown> },
   ): Promise<PackageRow> {
     const after: PackageRow = { ...before, status, currentLocation: location, updatedAt: isoFromMs(now) };
+    // Read before the transaction: the driver's stops in order and the ETA at this one (decision 111).
+    const run = status === 'out_for_delivery' && before.status !== status && this.arrivalWindows ? await this.arrivalWindows.planRun(before, now) : null;
     const entry = await this.repos.transaction(async (trx) => {
       if (alsoWrite) await alsoWrite(trx);
       // Collected before unloading (design.md §12): asked after what `alsoWrite` wrote (a payment taken at the door).
@@ -495,7 +504,8 @@ export class PackageService {
         actor,
       });
       const written = await this.insertHistory(trx, before.id, status, location, description, now, timestamp);
-      if (before.status !== status) await this.appendStatusEvents(trx, before, after, now);
+      if (run) await this.arrivalWindows!.startRun(trx, run);
+      if (before.status !== status) await this.appendStatusEvents(trx, before, after, now, run?.eventData);
       return written;
     });
     this.emit('status', after, { previousStatus: before.status, entry });
@@ -506,13 +516,14 @@ export class PackageService {
    * The outbox events of a status change, in its transaction (decision 046): `package.{status}`, and
    * `package.eta_changed` when the package is set out for delivery before the first day of its delivery window in the
    * recipient's zone (the advance notice the summary card promises).
+   * A package set out for delivery also carries its first one-hour arrival window when it has one (decision 111).
    */
-  private async appendStatusEvents(trx: Repositories, before: PackageRow, after: PackageRow, now: number): Promise<void> {
+  private async appendStatusEvents(trx: Repositories, before: PackageRow, after: PackageRow, now: number, extra: Record<string, unknown> = {}): Promise<void> {
     const type = statusEventType(after.status);
     if (!type) return;
     const occurredAt = isoFromMs(now);
     const base = { trackingNumber: after.trackingNumber, status: after.status, previousStatus: before.status };
-    await trx.events.append({ type, subjectType: 'package', subjectId: after.id, data: base, occurredAt });
+    await trx.events.append({ type, subjectType: 'package', subjectId: after.id, data: { ...base, ...extra }, occurredAt });
     if (after.status !== 'out_for_delivery') return;
     const early = earlyArrival(after, now);
     if (early) await trx.events.append({ type: 'package.eta_changed', subjectType: 'package', subjectId: after.id, data: { ...base, ...early }, occurredAt });

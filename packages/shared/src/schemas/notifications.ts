@@ -15,6 +15,8 @@ export const MERGE_FIELDS: Record<string, string> = {
   status: 'The status, as the site writes it',
   eta: 'The expected arrival, when known',
   delivery_window: 'The estimated delivery window',
+  arrival_window: "Out for delivery, or the window moved later: the one-hour arrival window in the delivery address's time ('between 14:00 and 15:00'); empty when there is none",
+  previous_arrival_window: 'The window moved later: the window it replaces',
   delivery_address: 'The delivery address',
   tracking_link: "The customer's tracking link (a live link while the package is on its way)",
   company_name: "The company's name",

@@ -26,6 +26,20 @@ export const liveTrackingSchema = z.object({
   eta: z.nullable(etaEstimateSchema),
   /** The tightest proximity alert standing now (fired, driver still inside its radius); null otherwise. */
   proximityAlert: z.nullable(proximityAlertSchema),
+  /**
+   * The one-hour arrival window on the day (decision 111): the last one sent, while the package is out for delivery
+   * and the driver's stops are in order; null otherwise. `label` is in the delivery address's local time.
+   */
+  arrivalWindow: z
+    .object({
+      start: z.string(),
+      end: z.string(),
+      /** 'between 14:00 and 15:00' */
+      label: z.string(),
+      /** Set when the driver is within about 15 minutes: 'arriving in about 10 minutes'. */
+      arrivingInMinutes: z.number().nullable(),
+    })
+    .nullable(),
   realLocationLink: z.string().nullable(),
   packageInfo: z.object({ trackingNumber: z.string(), customer: z.string(), destination: z.string() }),
   pickup: z.object({ address: z.string(), lat: z.number().nullable(), lng: z.number().nullable() }),

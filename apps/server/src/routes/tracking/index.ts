@@ -78,7 +78,7 @@ const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const view = await app.liveTracking.view(request.params.id);
       if (!view) throw notFound(ERR.packageNotFound);
-      return presentLiveTracking(view);
+      return presentLiveTracking(view, await app.arrivalWindows.viewOf(view.pkg, view.nowMs));
     },
   );
 

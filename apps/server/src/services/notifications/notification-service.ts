@@ -21,6 +21,7 @@ import { isoFromMs } from '../../lib/time.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import type { SettingsService } from '../settings.ts';
 import type { EmailChannel, SendOutcome, SmsChannel } from './channels.ts';
+import { windowWords } from '../arrival-window/window-words.ts';
 import { isStale, MAX_ATTEMPTS, PERISHABLE_EVENTS, quietUntil, retryDelayMs } from './rules.ts';
 import { DEFAULT_TEMPLATES, renderMessage, templateError, templateId, type MergeValues, type RenderedMessage, type TemplateDefault, type TemplateKey } from './templates.ts';
 
@@ -144,7 +145,9 @@ export class NotificationService {
   private async skipReason(event: EventRow, subject: Subject, template: TemplateView, recipient: string, data: Record<string, unknown>, nowMs: number): Promise<string | null> {
     if (isStale(event.occurredAt, nowMs)) return 'Event older than 15 minutes when processed';
     if (event.type === 'package.created' && data.status === 'delivered') return 'Package created already delivered';
-    if (template.audience === 'customer') {
+    // Each move of the arrival window later is its own news (decision 111): its event is written once per move, by the
+    // compare-and-set that moves it, so the first-occurrence rule does not hold it back; the daily cap still does.
+    if (template.audience === 'customer' && !isWindowMove(event.type, data)) {
       const earlier = await this.repos.notifications.hasEarlier({
         packageId: subject.packageId,
         pickupRequestId: subject.pickupRequestId,
@@ -154,8 +157,8 @@ export class NotificationService {
         exceptEventId: event.id,
       });
       if (earlier) return 'Already notified of this step';
-      if (template.channel === 'email' && (await this.repos.notifications.isUnsubscribed(recipient, subject.packageId))) return 'Unsubscribed';
     }
+    if (template.audience === 'customer' && template.channel === 'email' && (await this.repos.notifications.isUnsubscribed(recipient, subject.packageId))) return 'Unsubscribed';
     return null;
   }
 
@@ -510,8 +513,12 @@ export class NotificationService {
     return {
       ...subject.values,
       eta,
-      reason: typeof data.reason === 'string' ? data.reason : '',
+      // A window move's `reason` is a code ('window_later'), not words for a customer.
+      reason: typeof data.reason === 'string' && !isWindowMove('package.eta_changed', data) ? data.reason : '',
       amount: typeof data.amount === 'number' && this.options.money ? this.options.money.format(Math.abs(data.amount)) : '',
+      // The one-hour arrival window (decision 111), in the delivery address's local time: 'between 14:00 and 15:00'.
+      arrival_window: windowWords(data.arrivalWindowStart, data.arrivalWindowEnd, subject.timeZone),
+      previous_arrival_window: windowWords(data.previousArrivalWindowStart, data.previousArrivalWindowEnd, subject.timeZone),
       // Customer actions (issue 33): the day a customer chose; a rating for the coordinator's alert.
       chosen_day: typeof data.chosenLabel === 'string' ? data.chosenLabel : '',
       rating: typeof data.stars === 'number' ? String(data.stars) : '',
@@ -550,6 +557,9 @@ export class NotificationService {
     });
   }
 }
+
+/** A `package.eta_changed` that moved the arrival window later (not the early-arrival notice). */
+const isWindowMove = (type: string, data: Record<string, unknown>): boolean => type === 'package.eta_changed' && data.reason === 'window_later';
 
 /**
  * Lets the requests waiting on this process go first. The embedded database answers synchronously, so a chain of

@@ -48,9 +48,9 @@ const CUSTOMER: Record<Exclude<EventType, 'feedback.low_rating'>, Texts> = {
   },
   'package.out_for_delivery': {
     on: true,
-    subject: 'Your package {{ tracking_number }} is out for delivery',
-    email: 'Hello {{ customer_name }},\n\nYour package {{ tracking_number }} is out for delivery to {{ delivery_address }}.{% if eta != "" %} Expected arrival: {{ eta }}.{% endif %}\n\nWatch the driver approach, or tell the driver where to leave it: {{ tracking_link }}',
-    sms: '{{ company_name }}: package {{ tracking_number }} is out for delivery today. Watch it live: {{ tracking_link }}',
+    subject: 'Your package {{ tracking_number }} is out for delivery{% if arrival_window != "" %}: {{ arrival_window }}{% endif %}',
+    email: 'Hello {{ customer_name }},\n\nYour package {{ tracking_number }} is out for delivery to {{ delivery_address }}.{% if arrival_window != "" %} The driver expects to arrive today {{ arrival_window }}. If that changes by more than a quarter of an hour, we will tell you.{% elsif eta != "" %} Expected arrival: {{ eta }}.{% endif %}\n\nWatch the driver approach, or tell the driver where to leave it: {{ tracking_link }}',
+    sms: '{{ company_name }}: package {{ tracking_number }} is out for delivery today{% if arrival_window != "" %}, arriving {{ arrival_window }}{% endif %}. Watch it live: {{ tracking_link }}',
   },
   'package.approaching': {
     on: false,
@@ -94,11 +94,13 @@ const CUSTOMER: Record<Exclude<EventType, 'feedback.low_rating'>, Texts> = {
     email: 'Hello {{ customer_name }},\n\nThe delivery of your package {{ tracking_number }} has been cancelled.',
     sms: '{{ company_name }}: the delivery of package {{ tracking_number }} has been cancelled.',
   },
+  // Two kinds of news: out for delivery before the delivery window (the advance notice), or the one-hour arrival window
+  // moved later (decision 111: arrival_window is set only then).
   'package.eta_changed': {
     on: true,
-    subject: 'Package {{ tracking_number }} arrives before its delivery window',
-    email: 'Hello {{ customer_name }},\n\nYour package {{ tracking_number }} will arrive earlier than planned: it is out for delivery {{ eta }}, before its delivery window ({{ delivery_window }}). Please make sure someone can receive it, or call us at {{ company_phone }}.\n\nTrack it here: {{ tracking_link }}',
-    sms: '{{ company_name }}: package {{ tracking_number }} arrives early, {{ eta }}, before its delivery window ({{ delivery_window }}). Track it: {{ tracking_link }}',
+    subject: '{% if arrival_window != "" %}New arrival time for package {{ tracking_number }}: {{ arrival_window }}{% else %}Package {{ tracking_number }} arrives before its delivery window{% endif %}',
+    email: 'Hello {{ customer_name }},\n\n{% if arrival_window != "" %}Your driver is running late: package {{ tracking_number }} will now arrive today {{ arrival_window }}{% if previous_arrival_window != "" %} instead of {{ previous_arrival_window }}{% endif %}.{% else %}Your package {{ tracking_number }} will arrive earlier than planned: it is out for delivery {{ eta }}, before its delivery window ({{ delivery_window }}). Please make sure someone can receive it, or call us at {{ company_phone }}.{% endif %}\n\nTrack it here: {{ tracking_link }}',
+    sms: '{% if arrival_window != "" %}{{ company_name }}: package {{ tracking_number }} now arrives today {{ arrival_window }}{% if previous_arrival_window != "" %} (not {{ previous_arrival_window }}){% endif %}. Track it: {{ tracking_link }}{% else %}{{ company_name }}: package {{ tracking_number }} arrives early, {{ eta }}, before its delivery window ({{ delivery_window }}). Track it: {{ tracking_link }}{% endif %}',
   },
   // Customer actions (issue 33): the customer's own changes, confirmed where it helps; the link is the customer link.
   'package.instructions_updated': {

@@ -196,6 +196,11 @@ export const CUSTOMER_LIVE_TEXTS = {
   destination: 'Destination',
   estimatedArrival: 'Estimated Arrival',
   noEstimate: 'Not available',
+  // The one-hour arrival window on the day (decision 111): what the customer can plan around.
+  arrivalWindow: 'Arrival window',
+  arrivalWindowToday: (label: string) => `Today, ${label}`,
+  arrivingIn: (minutes: number, label: string) => `Arriving in about ${minutes} minutes (window: ${label})`,
+  arrivalWindowNote: 'This window never moves earlier. If the driver is running more than a quarter of an hour late, it moves later and we tell you.',
   live: 'Live',
   unavailableBadge: 'Unavailable',
   callDriver: 'Call Driver',

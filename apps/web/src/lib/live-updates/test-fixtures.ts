@@ -14,6 +14,7 @@ export const view = (over: Partial<LiveTracking> = {}): LiveTracking => ({
   etaMinutes: 9,
   eta: { minutes: 9, distanceM: 5200, speedKmh: 45, speedSource: 'recent' },
   proximityAlert: null,
+  arrivalWindow: null,
   realLocationLink: null,
   packageInfo: { trackingNumber: 'PKG1', customer: 'Erin', destination: '1 Main St' },
   pickup: { address: 'A', lat: 1, lng: 1 },

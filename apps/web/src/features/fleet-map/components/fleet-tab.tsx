@@ -194,7 +194,8 @@ const DriverRow = memo(function DriverRow({ id, name, vehicleId, state, age, lat
   );
 });
 
-const clock = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+/** A moment with its day: a late arrival may be days after the window's end. */
+const clock = (iso: string) => new Date(iso).toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 function DriverDetails({ driver, now, onClose }: { driver: FleetDriver; now: number; onClose: () => void }) {
   const state = fleetStateOf(driver.position, now);

@@ -76,8 +76,17 @@ export function CustomerLiveTracking({ refId }: { refId: string | undefined }) {
     [CUSTOMER_LIVE_TEXTS.vehicleId, data.vehicleId ?? CUSTOMER_LIVE_TEXTS.unknown],
     [CUSTOMER_LIVE_TEXTS.customer, data.packageInfo.customer],
     [CUSTOMER_LIVE_TEXTS.destination, data.packageInfo.destination],
-    [CUSTOMER_LIVE_TEXTS.estimatedArrival, arrival],
   ];
+  const arrivalWindow = delivered ? null : data.arrivalWindow;
+  // The window comes from the driver's own position and stop order; the estimate from the package's live GPS. With a
+  // window and no estimate, 'Not available' beside it would contradict it: the window alone is shown.
+  if (arrival !== CUSTOMER_LIVE_TEXTS.noEstimate || !arrivalWindow) rows.push([CUSTOMER_LIVE_TEXTS.estimatedArrival, arrival]);
+  if (arrivalWindow) {
+    rows.push([
+      CUSTOMER_LIVE_TEXTS.arrivalWindow,
+      arrivalWindow.arrivingInMinutes !== null ? CUSTOMER_LIVE_TEXTS.arrivingIn(arrivalWindow.arrivingInMinutes, arrivalWindow.label) : CUSTOMER_LIVE_TEXTS.arrivalWindowToday(arrivalWindow.label),
+    ]);
+  }
 
   return (
     <div className={classes.page}>
@@ -103,6 +112,7 @@ export function CustomerLiveTracking({ refId }: { refId: string | undefined }) {
             </div>
           ))}
         </dl>
+        {arrivalWindow && <p className={classes.note}>{CUSTOMER_LIVE_TEXTS.arrivalWindowNote}</p>}
         {!data.isActive && !delivered && <p className={classes.note}>{data.message ?? CUSTOMER_LIVE_TEXTS.notStarted}</p>}
         {live.isError && <p className={classes.inlineError}>{REALTIME_TEXTS.unavailable(ref)}</p>}
         <div className={classes.actions}>
