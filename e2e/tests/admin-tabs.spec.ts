@@ -201,7 +201,7 @@ test('Database: totals; bulk delete asks first and deletes only what was selecte
   expect((await request.get(`/api/packages/${keep.id}`, { headers: bearer(token) })).status()).toBe(200);
 });
 
-const TABS = ['Fleet', 'Packages', 'Create', 'Drivers', 'Driver Routes', 'Status', 'Location', 'Current Location', 'GPS Links', 'Devices', 'Tracking', 'Driver Portal', 'Pickup Requests', 'Delivery Proof', 'Notifications', 'Database', 'Import', 'Integrations', 'Collections', 'Customer actions'];
+const TABS = ['Fleet', 'Packages', 'Create', 'Drivers', 'Driver Routes', 'Status', 'Location', 'Current Location', 'GPS Links', 'Devices', 'Tracking', 'Driver Portal', 'Pickup Requests', 'Delivery Proof', 'Notifications', 'Database', 'Import', 'Integrations', 'Collections', 'Customer actions', 'Planning'];
 
 for (const width of [1280, 375]) {
   test(`every tab passes axe at ${width} px${width === 375 ? ' with no horizontal overflow' : ''}`, async ({ page, token }) => {

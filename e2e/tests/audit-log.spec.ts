@@ -14,7 +14,7 @@ if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 
 const GROUPS: Record<string, string[]> = {
   Dispatch: ['Fleet', 'Packages', 'Create', 'Import', 'Status', 'Location', 'GPS Links', 'Delivery Proof'],
-  Drivers: ['Drivers', 'Driver Routes', 'Collections', 'Devices', 'Tracking', 'Driver Portal'],
+  Drivers: ['Drivers', 'Driver Routes', 'Planning', 'Collections', 'Devices', 'Tracking', 'Driver Portal'],
   Customers: ['Pickup Requests', 'Notifications'],
   Settings: ['Current Location', 'Database', 'Integrations', 'Customer actions', 'Audit log'],
 };
@@ -22,7 +22,7 @@ const GROUPS: Record<string, string[]> = {
 /** Each tab's address, as before the grouping (Packages is the panel's default: no ?tab=). */
 const ADDRESS: Record<string, string | null> = {
   Fleet: 'fleet', Packages: null, Create: 'create', Import: 'import', Status: 'status', Location: 'location', 'GPS Links': 'gps-links', 'Delivery Proof': 'proof',
-  Drivers: 'drivers', 'Driver Routes': 'routes', Collections: 'collections', Devices: 'devices', Tracking: 'tracking', 'Driver Portal': 'driver-portal',
+  Drivers: 'drivers', 'Driver Routes': 'routes', Planning: 'planning', Collections: 'collections', Devices: 'devices', Tracking: 'tracking', 'Driver Portal': 'driver-portal',
   'Pickup Requests': 'pickups', Notifications: 'notifications', 'Current Location': 'current-location', Database: 'database', Integrations: 'integrations', 'Customer actions': 'customer-actions', 'Audit log': 'audit',
 };
 

@@ -54,6 +54,8 @@ describeApi('planning: a plan for the day', () => {
     expect(res.statusCode, res.body).toBe(200);
     const plan: DayPlan = dayPlanSchema.parse(res.json());
     expect(plan.engine).toBe('built-in');
+    // The shifts' clock: the depot's zone (the panel shows the plan's times on it).
+    expect(plan.timeZone).toBe('America/Chicago');
     expect(plan.routes.map((r) => r.driverName)).toEqual(['Ann Planner', 'Bob Planner']);
     const planned = plan.routes.flatMap((r) => r.stops.map((s) => s.packageId));
     expect(planned).toHaveLength(6);

@@ -109,6 +109,8 @@ export const unplannedPackageSchema = z.object({
 
 export const dayPlanSchema = z.object({
   date: z.string(),
+  /** The zone of the plan's clock (the shifts' HH:MM): the panel shows every time of the plan on it. */
+  timeZone: z.string(),
   engine: z.enum(['built-in', 'vroom']),
   notice: z.string().nullable(),
   routes: z.array(plannedRouteSchema),

@@ -394,6 +394,7 @@ export function presentPlan(day: DayInstance, result: PlanningResult, engine: 'b
   const finishes = routes.map((r) => r.totals.finish).filter((f): f is string => f !== null).sort();
   return {
     date: day.date,
+    timeZone: day.timeZone,
     engine,
     notice,
     routes,

@@ -23,6 +23,7 @@ const PackageCustomerActions = lazy(() => import('../../features/customer-action
 const DriverRatings = lazy(() => import('../../features/customer-actions/components/dispatch-views.tsx').then((m) => ({ default: m.DriverRatings })));
 const ToReplanList = lazy(() => import('../../features/customer-actions/components/dispatch-views.tsx').then((m) => ({ default: m.ToReplanList })));
 const CustomerActionSettingsForm = lazy(() => import('../../features/customer-actions/components/dispatch-views.tsx').then((m) => ({ default: m.CustomerActionSettingsForm })));
+const PlanningTab = lazy(() => import('../../features/planning/components/planning-tab.tsx').then((m) => ({ default: m.PlanningTab })));
 const AuditLogTab = lazy(() => import('../../features/audit-log/components/audit-log-tab.tsx').then((m) => ({ default: m.AuditLogTab })));
 
 /** The other features' views in the panel (features do not import one another: this route composes them). */
@@ -58,6 +59,8 @@ const SLOTS: AdminSlots = {
     </Suspense>
   ),
   customerActionSettings: <CustomerActionSettingsForm />,
+  // Day planning (issue 34): shifts, the plan on a map, moves by hand, commit.
+  planning: <PlanningTab />,
 };
 
 /** /admin. The Driver Portal, Delivery Proof and Notifications tabs come in through slots, since features do not import one another. */

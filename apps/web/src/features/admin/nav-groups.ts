@@ -8,7 +8,7 @@ export type AdminTabGroup = 'dispatch' | 'drivers' | 'customers' | 'settings';
  */
 export const ADMIN_TAB_GROUPS: ReadonlyArray<{ group: AdminTabGroup; tabs: readonly AdminTab[] }> = [
   { group: 'dispatch', tabs: ['fleet', 'packages', 'create', 'import', 'status', 'location', 'gps-links', 'proof', 'performance'] },
-  { group: 'drivers', tabs: ['drivers', 'routes', 'collections', 'devices', 'tracking', 'driver-portal'] },
+  { group: 'drivers', tabs: ['drivers', 'routes', 'planning', 'collections', 'devices', 'tracking', 'driver-portal'] },
   { group: 'customers', tabs: ['pickups', 'notifications'] },
   { group: 'settings', tabs: ['current-location', 'database', 'integrations', 'customer-actions', 'audit'] },
 ];

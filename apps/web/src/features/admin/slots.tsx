@@ -34,6 +34,8 @@ export interface AdminSlots {
   driverRatings?: (driverId: string) => ReactNode;
   /** The Customer actions tab in Settings: the days customers may choose and the link's life (features/customer-actions). */
   customerActionSettings?: ReactNode;
+  /** The Planning tab: the day's shifts, plan, review and commit (features/planning, issue 34). */
+  planning?: ReactNode;
 }
 
 export const AdminSlotsContext = createContext<AdminSlots>({});

@@ -45,6 +45,7 @@ export const ADMIN_TEXT = {
     collections: 'Collections',
     performance: 'Performance',
     customerActions: 'Customer actions',
+    planning: 'Planning',
   },
   /** The panel's tabs in four groups (issue 20 item 6). */
   tabGroups: { dispatch: 'Dispatch', drivers: 'Drivers', customers: 'Customers', settings: 'Settings' },

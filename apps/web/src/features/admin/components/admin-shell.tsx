@@ -56,6 +56,7 @@ const LABELS: Record<AdminTab, string> = {
   collections: T.tabs.collections,
   performance: T.tabs.performance,
   'customer-actions': T.tabs.customerActions,
+  planning: T.tabs.planning,
 };
 
 export interface AdminShellProps {
@@ -75,8 +76,9 @@ export interface AdminShellProps {
 export function AdminShell({ driverPortal, proofTab, notifications, integrations }: AdminShellProps) {
   const { tab, setTab } = useAdminUrl();
   useRefetchOnShow(tab);
-  const { fleetMap, auditLog, packageImport, collections, performance, customerActionSettings } = useAdminSlots();
-  // The fleet, import and audit tabs show when the route composed their features into the panel.
+  const { fleetMap, auditLog, packageImport, collections, performance, customerActionSettings, planning } = useAdminSlots();
+  // The fleet, import, audit, collections, performance, customer-actions and planning tabs show when the route composed
+  // their features into the panel.
   const tabs = ADMIN_TABS.filter(
     (name) =>
       (name !== 'fleet' || fleetMap) &&
@@ -84,7 +86,8 @@ export function AdminShell({ driverPortal, proofTab, notifications, integrations
       (name !== 'import' || packageImport) &&
       (name !== 'collections' || collections) &&
       (name !== 'performance' || performance) &&
-      (name !== 'customer-actions' || customerActionSettings),
+      (name !== 'customer-actions' || customerActionSettings) &&
+      (name !== 'planning' || planning),
   );
   const groups = groupTabs(tabs);
   const nav = useRef<HTMLElement>(null);
@@ -142,6 +145,8 @@ export function AdminShell({ driverPortal, proofTab, notifications, integrations
         return performance ?? null;
       case 'customer-actions':
         return customerActionSettings ?? null;
+      case 'planning':
+        return planning ?? null;
     }
   };
 

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 export const ADMIN_TABS = [
   'fleet', 'packages', 'create', 'drivers', 'routes', 'status', 'location', 'current-location', 'gps-links', 'devices', 'tracking',
   'driver-portal', 'pickups', 'proof', 'notifications', 'database', 'import', 'integrations',
-  'audit', 'collections', 'performance', 'customer-actions',
+  'audit', 'collections', 'performance', 'customer-actions', 'planning',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
