@@ -22,6 +22,8 @@ export const FIGURE_DEFINITIONS = {
   moneyStillOwed: 'Of the packages with a ledger entry in the period, what is still owed on them now (balances above zero), in minor units.',
   messages: 'Customer and coordinator messages (email, SMS) created in the period: how many were sent and how many failed.',
   webhooks: 'Webhook messages created in the period: how many were delivered and how many failed for good.',
+  stopsPerDriverHour: "Stops (each outcome a driver recorded: delivered, left or attempted) divided by the drivers' hours, where a driver's hours on a local day run from the first stop of the day to the last (a day of one stop adds no hours). With a service-type filter, the stops and hours of that service type only.",
+  averageStopTime: "The average time from arriving at a stop to recording its outcome. The arrival is the first GPS fix of the package's trail within 100 m of where the outcome was recorded in the 30 minutes before it, kept with the outcome when it is recorded; stops without such a fix are left out.",
 } as const;
 export type FigureName = keyof typeof FIGURE_DEFINITIONS;
 
@@ -103,6 +105,13 @@ export const figureSetSchema = z.object({
   }),
   messages: z.object({ sent: count, failed: count }),
   webhooks: z.object({ delivered: count, failed: count }),
+  /** Stops recorded by drivers (outcomes), their hours (first to last stop of each driver's local day), stops per hour. */
+  stops: count,
+  driverHours: z.number().nonnegative(),
+  stopsPerDriverHour: z.number().nonnegative().nullable(),
+  /** Stops with a recorded arrival, and the average time from arrival to outcome, in seconds. */
+  timedStops: count,
+  averageStopSeconds: z.number().nonnegative().nullable(),
 });
 export type FigureSet = z.infer<typeof figureSetSchema>;
 

@@ -34,6 +34,7 @@ import { RescheduleService } from '../services/customer-actions/reschedule.ts';
 import { FeedbackService } from '../services/customer-actions/feedback.ts';
 import { PaymentService } from '../services/payments/payment-service.ts';
 import { FigureService } from '../services/figures/figure-service.ts';
+import { FigureDaysRepository } from '../repositories/figures.ts';
 import { ShiftService } from '../services/planning/shifts.ts';
 import { DayPlanner } from '../services/planning/day-plan.ts';
 import { solveInThread } from '../services/planning/planner-thread.ts';
@@ -99,7 +100,7 @@ export default fp(
       linkTtlSeconds: app.env.PROOF_LINK_TTL_SECONDS,
     }, payments);
     app.decorate('deliveryProof', deliveryProof);
-    app.decorate('figures', new FigureService(repos, () => deliveryProof.requirements()));
+    app.decorate('figures', new FigureService(repos, () => deliveryProof.requirements(), new FigureDaysRepository(app.db, app.dialect)));
     // A deleted package's photos and signatures go with it (decision 050).
     packages.events.on('deleted', (ids) => {
       deliveryProof.removeFilesOf(ids).catch((err: unknown) => app.log.error({ err }, 'proof files of deleted packages could not be removed'));

@@ -1,3 +1,5 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
 import type { Executor } from './executor.ts';
 
 /** A package's fields the figures read. */
@@ -20,6 +22,7 @@ export interface FigureOutcome {
   signatureId: string | null;
   deviceTime: string;
   createdAt: string;
+  arrivedAt: string | null;
 }
 
 const CHUNK = 500;
@@ -66,7 +69,7 @@ export class FiguresRepository {
       out.push(
         ...(await this.db
           .selectFrom('deliveryOutcomes')
-          .select(['id', 'packageId', 'kind', 'driverId', 'reason', 'photoId', 'signatureId', 'deviceTime', 'createdAt'])
+          .select(['id', 'packageId', 'kind', 'driverId', 'reason', 'photoId', 'signatureId', 'deviceTime', 'createdAt', 'arrivedAt'])
           .where('packageId', 'in', part)
           .execute()),
       );
@@ -77,11 +80,72 @@ export class FiguresRepository {
   async attemptsBetween(fromIso: string, toIso: string): Promise<FigureOutcome[]> {
     return this.db
       .selectFrom('deliveryOutcomes')
-      .select(['id', 'packageId', 'kind', 'driverId', 'reason', 'photoId', 'signatureId', 'deviceTime', 'createdAt'])
+      .select(['id', 'packageId', 'kind', 'driverId', 'reason', 'photoId', 'signatureId', 'deviceTime', 'createdAt', 'arrivedAt'])
       .where('kind', '=', 'attempted')
       .where('deviceTime', '>=', fromIso)
       .where('deviceTime', '<', toIso)
       .execute();
+  }
+
+  /** Every outcome (a closed stop) in the range. */
+  async outcomesBetween(fromIso: string, toIso: string): Promise<FigureOutcome[]> {
+    return this.db
+      .selectFrom('deliveryOutcomes')
+      .select(['id', 'packageId', 'kind', 'driverId', 'reason', 'photoId', 'signatureId', 'deviceTime', 'createdAt', 'arrivedAt'])
+      .where('deviceTime', '>=', fromIso)
+      .where('deviceTime', '<', toIso)
+      .execute();
+  }
+
+  /** Status entries of the given statuses in the range, with their package's fields (one join). */
+  async statusEntriesWithPackages(statuses: readonly string[], fromIso: string, toIso: string): Promise<(FigurePackageRow & { status: string; createdAt: string })[]> {
+    return this.db
+      .selectFrom('statusHistory as s')
+      .innerJoin('packages as p', 'p.id', 's.packageId')
+      .select(['s.packageId', 's.status', 's.createdAt', 'p.deliveryLat', 'p.deliveryLng', 'p.driverId', 'p.serviceType'])
+      .where('s.status', 'in', [...statuses])
+      .where('s.createdAt', '>=', fromIso)
+      .where('s.createdAt', '<', toIso)
+      .execute();
+  }
+
+  /** Packages released without payment in a period of local days, of a driver and service type now when asked. */
+  async releasedOn(fromDay: string, toDay: string, filters: { driverId: string | null; serviceKey: string | null }): Promise<number> {
+    let q = this.db
+      .selectFrom('paymentEntries as e')
+      .innerJoin('packages as p', 'p.id', 'e.packageId')
+      .select((eb) => eb.fn.count<string | number>('e.packageId').distinct().as('n'))
+      .where('e.kind', '=', 'release')
+      .where('e.localDay', '>=', fromDay)
+      .where('e.localDay', '<=', toDay);
+    if (filters.driverId) q = q.where('p.driverId', '=', filters.driverId);
+    if (filters.serviceKey) q = q.where(sql<string>`lower(p.service_type)`, '=', filters.serviceKey);
+    return Number((await q.executeTakeFirst())?.n ?? 0);
+  }
+
+  /** What is still owed now (positive balances) on the packages with a ledger entry in the period, in one query. */
+  async stillOwedOn(fromDay: string, toDay: string, filters: { driverId: string | null; serviceKey: string | null }): Promise<number> {
+    let touched = this.db
+      .selectFrom('paymentEntries as t')
+      .innerJoin('packages as p', 'p.id', 't.packageId')
+      .select('t.packageId')
+      .where('t.localDay', '>=', fromDay)
+      .where('t.localDay', '<=', toDay);
+    if (filters.driverId) touched = touched.where('p.driverId', '=', filters.driverId);
+    if (filters.serviceKey) touched = touched.where(sql<string>`lower(p.service_type)`, '=', filters.serviceKey);
+    const balances = this.db
+      .selectFrom('paymentEntries as e')
+      .select(['e.packageId', sql<number>`sum(case when e.kind = 'due' then e.amount else -e.amount end)`.as('balance')])
+      .where('e.kind', '!=', 'release')
+      .where('e.packageId', 'in', touched)
+      .groupBy('e.packageId')
+      .as('b');
+    const row = await this.db
+      .selectFrom(balances)
+      .select((eb) => eb.fn.sum<string | number | null>('b.balance').as('owed'))
+      .where('b.balance', '>', 0)
+      .executeTakeFirst();
+    return Number(row?.owed ?? 0);
   }
 
   /** Status entries of the given statuses recorded in the range. */
@@ -105,10 +169,10 @@ export class FiguresRepository {
   }
 
   /** Ledger entries whose local day (the delivery address's, kept on the entry) falls in the period. */
-  async ledgerEntriesOn(fromDay: string, toDay: string): Promise<{ packageId: string; kind: string; method: string | null; amount: number; driverId: string | null }[]> {
+  async ledgerEntriesOn(fromDay: string, toDay: string): Promise<{ packageId: string; kind: string; method: string | null; amount: number; driverId: string | null; localDay: string }[]> {
     const rows = await this.db
       .selectFrom('paymentEntries')
-      .select(['packageId', 'kind', 'method', 'amount', 'driverId'])
+      .select(['packageId', 'kind', 'method', 'amount', 'driverId', 'localDay'])
       .where('localDay', '>=', fromDay)
       .where('localDay', '<=', toDay)
       .execute();
@@ -150,5 +214,175 @@ export class FiguresRepository {
       .where('createdAt', '>=', fromIso)
       .where('createdAt', '<', toIso)
       .execute();
+  }
+}
+
+/** One aggregate row as the service computes and reads it (JSON columns parsed). */
+export interface FigureDayRow {
+  day: string;
+  driverId: string;
+  serviceKey: string;
+  delivered: number;
+  onTime: number;
+  firstAttempt: number;
+  proofComplete: number;
+  attempts: number;
+  attemptsByReason: Record<string, number>;
+  ratings: number;
+  ratingStars: number;
+  rating1: number;
+  rating2: number;
+  rating3: number;
+  rating4: number;
+  rating5: number;
+  moneyDue: number;
+  moneyCollected: number;
+  collectedByMethod: Record<string, number>;
+  messagesSent: number;
+  messagesFailed: number;
+  webhooksDelivered: number;
+  webhooksFailed: number;
+  stops: number;
+  timedStops: number;
+  stopSeconds: number;
+  firstStopAt: string | null;
+  lastStopAt: string | null;
+}
+
+export interface FigureChange {
+  id: number;
+  at: string | null;
+  day: string | null;
+  packageId: string | null;
+}
+
+/** A package's fields with a row that names it (status entries, ledger entries), read in one join. */
+export interface FigurePackageRow {
+  packageId: string;
+  deliveryLat: number | null;
+  deliveryLng: number | null;
+  driverId: string | null;
+  serviceType: string | null;
+}
+
+/** The advisory lock the triggers of migration 021 take shared (its FIGURE_LOCK). */
+const FIGURE_LOCK = 35021;
+/** The lock that lets one instance at a time write a day's aggregate rows (PostgreSQL). */
+const FIGURE_WRITE_LOCK = 35022;
+
+/**
+ * The daily aggregate (migration 021, decision 108): its rows, which days are computed up to which change, and the
+ * change log the triggers write. Its own tables only; the raw rows stay read-only here.
+ */
+export class FigureDaysRepository {
+  constructor(
+    private readonly db: Executor,
+    private readonly dialect: 'sqlite' | 'postgres',
+  ) {}
+
+  async states(fromDay: string, toDay: string): Promise<Map<string, { watermark: number; rules: string }>> {
+    const rows = await this.db.selectFrom('figureDayState').select(['day', 'watermark', 'rules']).where('day', '>=', fromDay).where('day', '<=', toDay).execute();
+    return new Map(rows.map((r) => [r.day, { watermark: Number(r.watermark), rules: r.rules }]));
+  }
+
+  async changesAfter(id: number, limit: number): Promise<FigureChange[]> {
+    const rows = await this.db.selectFrom('figureChanges').select(['id', 'at', 'day', 'packageId']).where('id', '>', id).orderBy('id').limit(limit).execute();
+    return rows.map((r) => ({ ...r, id: Number(r.id) }));
+  }
+
+  /**
+   * The newest change id. On PostgreSQL it is read under the lock every trigger holds shared until its transaction
+   * ends, so no change at or below it is still uncommitted: a recomputation that starts after it sees them all.
+   */
+  async newestChange(): Promise<number> {
+    const read = async (db: Executor) => Number((await db.selectFrom('figureChanges').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
+    if (this.dialect === 'sqlite') return read(this.db);
+    return (this.db as Kysely<Database>).transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${FIGURE_LOCK})`.execute(trx);
+      return read(trx);
+    });
+  }
+
+  async deleteChanges(ids: readonly number[]): Promise<void> {
+    for (const part of chunks([...ids])) await this.db.deleteFrom('figureChanges').where('id', 'in', part).execute();
+  }
+
+  /** Replaces the rows of `days` with `rows`, and marks them computed up to `watermark` under `rules`: all or nothing. */
+  async replaceDays(days: readonly string[], rows: readonly FigureDayRow[], watermark: number, rules: string, nowIso: string): Promise<void> {
+    await (this.db as Kysely<Database>).transaction().execute(async (trx) => {
+      if (this.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${FIGURE_WRITE_LOCK})`.execute(trx);
+      for (const part of chunks([...days])) await trx.deleteFrom('figureDays').where('day', 'in', part).execute();
+      const values = rows.map((r) => ({ ...r, attemptsByReason: JSON.stringify(r.attemptsByReason), collectedByMethod: JSON.stringify(r.collectedByMethod) }));
+      // 28 columns a row: 30 rows a statement stay under SQLite's 999 parameters.
+      for (let i = 0; i < values.length; i += 30) await trx.insertInto('figureDays').values(values.slice(i, i + 30)).execute();
+      for (const day of days)
+        await trx
+          .insertInto('figureDayState')
+          .values({ day, watermark, rules, computedAt: nowIso })
+          .onConflict((oc) => oc.column('day').doUpdateSet({ watermark, rules, computedAt: nowIso }))
+          .execute();
+    });
+  }
+
+  /** The aggregate rows of a period, optionally of one driver and one service type (lower case). */
+  async rows(fromDay: string, toDay: string, filters: { driverId: string | null; serviceKey: string | null }): Promise<FigureDayRow[]> {
+    let q = this.db.selectFrom('figureDays').selectAll().where('day', '>=', fromDay).where('day', '<=', toDay);
+    if (filters.driverId) q = q.where('driverId', '=', filters.driverId);
+    if (filters.serviceKey) q = q.where('serviceKey', '=', filters.serviceKey);
+    const rows = await q.execute();
+    return rows.map((r) => ({
+      ...r,
+      moneyDue: Number(r.moneyDue),
+      moneyCollected: Number(r.moneyCollected),
+      attemptsByReason: JSON.parse(r.attemptsByReason) as Record<string, number>,
+      collectedByMethod: JSON.parse(r.collectedByMethod) as Record<string, number>,
+    }));
+  }
+
+  /** Forgets every computed day (the rebuild starts from nothing). */
+  async clear(): Promise<void> {
+    await this.db.deleteFrom('figureDays').execute();
+    await this.db.deleteFrom('figureDayState').execute();
+  }
+
+  /** The moments and days of the rows that name these packages (a change to a package's window, driver, …). */
+  async momentsOfPackages(ids: readonly string[]): Promise<{ at: string[]; days: string[] }> {
+    const at: string[] = [];
+    const days: string[] = [];
+    for (const part of chunks([...new Set(ids)])) {
+      const [outcomes, feedback, messages, hooks, ledger] = await Promise.all([
+        this.db.selectFrom('deliveryOutcomes').select('deviceTime as at').where('packageId', 'in', part).execute(),
+        this.db.selectFrom('packageFeedback').select('createdAt as at').where('packageId', 'in', part).execute(),
+        this.db.selectFrom('notificationMessages').select('createdAt as at').where('packageId', 'in', part).execute(),
+        this.db.selectFrom('webhookMessages').select('createdAt as at').where('packageId', 'in', part).execute(),
+        this.db.selectFrom('paymentEntries').select('localDay').distinct().where('packageId', 'in', part).execute(),
+      ]);
+      for (const r of [...outcomes, ...feedback, ...messages, ...hooks]) at.push(r.at);
+      for (const r of ledger) days.push(r.localDay);
+    }
+    return { at, days };
+  }
+
+  /** The oldest and newest moments of the raw rows (the rebuild's range). */
+  async rawRange(): Promise<{ from: string | null; to: string | null }> {
+    const pick = async (table: 'deliveryOutcomes' | 'packageFeedback' | 'notificationMessages' | 'webhookMessages', column: 'deviceTime' | 'createdAt') => {
+      const row = await this.db
+        .selectFrom(table as 'deliveryOutcomes')
+        .select((eb) => [eb.fn.min(column as 'deviceTime').as('lo'), eb.fn.max(column as 'deviceTime').as('hi')])
+        .executeTakeFirst();
+      return [row?.lo ?? null, row?.hi ?? null];
+    };
+    const ledger = await this.db.selectFrom('paymentEntries').select((eb) => [eb.fn.min('localDay').as('lo'), eb.fn.max('localDay').as('hi')]).executeTakeFirst();
+    const all = [
+      ...(await pick('deliveryOutcomes', 'deviceTime')),
+      ...(await pick('packageFeedback', 'createdAt')),
+      ...(await pick('notificationMessages', 'createdAt')),
+      ...(await pick('webhookMessages', 'createdAt')),
+      ledger?.lo ?? null,
+      ledger?.hi ?? null,
+    ].filter((v): v is string => !!v);
+    if (!all.length) return { from: null, to: null };
+    all.sort();
+    return { from: all[0]!.slice(0, 10), to: all[all.length - 1]!.slice(0, 10) };
   }
 }
