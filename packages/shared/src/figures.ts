@@ -27,6 +27,14 @@ export const FIGURE_DEFINITIONS = {
 } as const;
 export type FigureName = keyof typeof FIGURE_DEFINITIONS;
 
+/** The home page's stats block (spec: the stats block), defined by the same figures as the panel. */
+export const PUBLIC_STATS_DEFINITIONS = {
+  deliveriesCompleted: "The 'delivered' figure over all time: packages with a 'delivered' or 'left' outcome, each counted once.",
+  packagesInTransit: "Packages whose status is now 'Picked Up', 'In Transit' or 'Out for Delivery'.",
+  customersServed: 'Distinct customer phone numbers across packages and pickup requests.',
+  milesDelivered: 'The straight-line miles from pickup to delivery address of the packages counted in deliveries completed (a package without both positions adds none), rounded.',
+} as const;
+
 /** The longest period one request may ask for (a year and a day: a leap year's full year). */
 export const FIGURES_MAX_DAYS = 366;
 

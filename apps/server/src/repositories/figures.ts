@@ -25,7 +25,8 @@ export interface FigureOutcome {
   arrivedAt: string | null;
 }
 
-const CHUNK = 500;
+/** Ids per `in (…)` list: under PostgreSQL's 65,535 parameters and SQLite's 32,766. */
+const CHUNK = 5000;
 
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -84,6 +85,18 @@ export class FiguresRepository {
       .where('kind', '=', 'attempted')
       .where('deviceTime', '>=', fromIso)
       .where('deviceTime', '<', toIso)
+      .execute();
+  }
+
+  /**
+   * The packages delivered so far by the figures' definition (a 'delivered' or 'left' outcome: the 'delivered' figure
+   * over all time), each once, with their pickup and delivery positions: the home page's stats read them.
+   */
+  async deliveredPackages(): Promise<{ pickupLat: number | null; pickupLng: number | null; deliveryLat: number | null; deliveryLng: number | null }[]> {
+    return this.db
+      .selectFrom('packages')
+      .select(['pickupLat', 'pickupLng', 'deliveryLat', 'deliveryLng'])
+      .where((eb) => eb.exists(eb.selectFrom('deliveryOutcomes as o').select('o.id').whereRef('o.packageId', '=', 'packages.id').where('o.kind', 'in', ['delivered', 'left'])))
       .execute();
   }
 
@@ -303,6 +316,16 @@ export class FigureDaysRepository {
     });
   }
 
+  /** The lowest change id any computed day was computed up to (0 when none is computed). */
+  async lowestWatermark(): Promise<number> {
+    const row = await this.db.selectFrom('figureDayState').select((eb) => eb.fn.min('watermark').as('w')).executeTakeFirst();
+    return Number(row?.w ?? 0);
+  }
+
+  async deleteChangesUpTo(id: number): Promise<void> {
+    await this.db.deleteFrom('figureChanges').where('id', '<=', id).execute();
+  }
+
   async deleteChanges(ids: readonly number[]): Promise<void> {
     for (const part of chunks([...ids])) await this.db.deleteFrom('figureChanges').where('id', 'in', part).execute();
   }
@@ -343,6 +366,16 @@ export class FigureDaysRepository {
   async clear(): Promise<void> {
     await this.db.deleteFrom('figureDays').execute();
     await this.db.deleteFrom('figureDayState').execute();
+  }
+
+  /** The moments of these packages' outcomes (an outcome's change touches its package's other outcomes' days). */
+  async outcomeMomentsOfPackages(ids: readonly string[]): Promise<string[]> {
+    const at: string[] = [];
+    for (const part of chunks([...new Set(ids)])) {
+      const rows = await this.db.selectFrom('deliveryOutcomes').select('deviceTime').distinct().where('packageId', 'in', part).execute();
+      for (const r of rows) at.push(r.deviceTime);
+    }
+    return at;
   }
 
   /** The moments and days of the rows that name these packages (a change to a package's window, driver, …). */

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { addDays, daysBetween, proofNeeded, requirementFor, shareOf, type AttemptReason, type DeliveryRequirement, type FigureDay, type FigureSet, type OutcomeKind } from '@cargo/shared';
 import { packageWindow } from '../../lib/package-window.ts';
-import { wallClock, zoneOfPlace } from '../../lib/time-zone.ts';
+import { zoneOfPlace } from '../../lib/time-zone.ts';
 import type { FigureChange, FigureDayRow, FigureDaysRepository, FigureOutcome, FigurePackage } from '../../repositories/figures.ts';
 import type { Repositories } from '../../repositories/index.ts';
-import { byTime, emptySet, finishStops, msOf, secondsAtStop, utcRange, type Period } from './figure-service.ts';
+import { byTime, emptySet, finishStops, localDayAt, msOf, secondsAtStop, utcRange, type Period } from './figure-service.ts';
 
 const HOUR_MS = 3_600_000;
 /** Days recomputed in one pass (one read of the raw rows over their UTC range). */
@@ -49,7 +49,7 @@ export async function computeDayRows(repos: Repositories, requirements: Delivery
     const missing = [...new Set([...ids].filter((id): id is string => !!id && !packages.has(id)))];
     if (missing.length) for (const [id, pkg] of await repo.packagesByIds(missing)) packages.set(id, pkg);
   };
-  const localDayOf = (pkg: FigurePackage | undefined, iso: string) => wallClock(zoneOfPlace(pkg?.deliveryLat, pkg?.deliveryLng), msOf(iso)).day;
+  const localDayOf = (pkg: FigurePackage | undefined, iso: string) => localDayAt(zoneOfPlace(pkg?.deliveryLat, pkg?.deliveryLng), msOf(iso));
   const serviceOf = (pkg: FigurePackage | undefined) => (pkg ? pkg.serviceType.toLowerCase() : '');
 
   // Delivered, on time, first attempt, proof: each package once, on its first 'delivered' or 'left' outcome.
@@ -136,7 +136,7 @@ export async function computeDayRows(repos: Repositories, requirements: Delivery
   await load(messages.map((m) => m.packageId));
   for (const m of messages) {
     const pkg = m.packageId ? packages.get(m.packageId) : undefined;
-    const day = wallClock(m.timeZone ?? zoneOfPlace(pkg?.deliveryLat, pkg?.deliveryLng), msOf(m.createdAt)).day;
+    const day = localDayAt(m.timeZone ?? zoneOfPlace(pkg?.deliveryLat, pkg?.deliveryLng), msOf(m.createdAt));
     if (!inPeriod(day) || (m.status !== 'sent' && m.status !== 'failed')) continue;
     const r = row(day, pkg?.driverId, serviceOf(pkg));
     if (m.status === 'sent') r.messagesSent += 1;
@@ -290,12 +290,15 @@ export class FigureDays {
     const from = range ? span.from : addDays(span.from, -1);
     const to = range ? span.to : addDays(span.to, 1);
     const requirements = await this.requirements();
+    const watermark = await this.days.newestChange();
     const all: string[] = [];
     for (let d = from; d <= to; d = addDays(d, 1)) all.push(d);
     for (let i = 0; i < all.length; i += DAYS_PER_PASS) {
       await this.recompute(all.slice(i, i + DAYS_PER_PASS), requirements, rulesKey(requirements));
       progress?.(Math.min(i + DAYS_PER_PASS, all.length), all.length);
     }
+    // Every day with rows was computed past `watermark` (a day outside the range holds no rows): its changes are done.
+    if (!range) await this.days.deleteChangesUpTo(watermark);
     await this.compact();
     return { from, to, days: daysBetween(from, to) };
   }
@@ -316,42 +319,46 @@ export class FigureDays {
     }
   }
 
-  /** Drops the logged changes no computed day still needs (every day they touch is computed past them, or not at all). */
+  /**
+   * Drops the logged changes no computed day still needs: those at or below every computed day's watermark at once,
+   * then, of the next ones (a batch a call), those whose days are all computed past them or not computed at all.
+   */
   async compact(): Promise<number> {
-    let removed = 0;
-    let after = 0;
-    for (;;) {
-      const changes = await this.days.changesAfter(after, CHANGES_PER_READ);
-      if (!changes.length) break;
-      const touched = await this.touchedDays(changes);
-      const all = [...touched.values()].flat().sort();
-      const states = all.length ? await this.days.states(all[0]!, all[all.length - 1]!) : new Map<string, { watermark: number }>();
-      const done = [...touched].filter(([change, list]) => list.every((d) => (states.get(d)?.watermark ?? Infinity) >= change.id)).map(([c]) => c.id);
-      await this.days.deleteChanges(done);
-      removed += done.length;
-      after = changes[changes.length - 1]!.id;
-      if (changes.length < CHANGES_PER_READ) break;
-    }
-    return removed;
+    const lowest = await this.days.lowestWatermark();
+    await this.days.deleteChangesUpTo(lowest);
+    const changes = await this.days.changesAfter(lowest, CHANGES_PER_READ);
+    if (!changes.length) return 0;
+    const touched = await this.touchedDays(changes);
+    const all = [...touched.values()].flat().sort();
+    const states = all.length ? await this.days.states(all[0]!, all[all.length - 1]!) : new Map<string, { watermark: number }>();
+    const done = [...touched].filter(([change, list]) => list.every((d) => (states.get(d)?.watermark ?? Infinity) >= change.id)).map(([c]) => c.id);
+    await this.days.deleteChanges(done);
+    return done.length;
   }
 
-  /** Each change with the local days it may touch (a package's: the days of every row that names it). */
+  /**
+   * Each change with the local days it may touch. An outcome's change (it names its moment and its package) touches
+   * the days of the package's other outcomes too (a late attempt makes a delivery on another day not first-attempt);
+   * a package's change (a new window, driver, service type or place) the days of every row that names the package.
+   * The packages' rows are read together, so a package's change may be given more days than it touches, never fewer.
+   */
   private async touchedDays(changes: FigureChange[]): Promise<Map<FigureChange, string[]>> {
     const out = new Map<FigureChange, string[]>();
-    const packageIds = [...new Set(changes.map((c) => c.packageId).filter((id): id is string => !!id))];
-    const ofPackage = new Map<string, Set<string>>();
-    // The packages' rows are read together, and each package change touches the days of all of them: more days than
-    // needed may be computed again, never fewer.
-    if (packageIds.length) {
-      const together = await this.days.momentsOfPackages(packageIds);
-      const days = new Set<string>([...together.days, ...together.at.flatMap(daysOfInstant)]);
-      for (const id of packageIds) ofPackage.set(id, days);
+    const outcomePackages = [...new Set(changes.filter((c) => c.at && c.packageId).map((c) => c.packageId!))];
+    const packages = [...new Set(changes.filter((c) => !c.at && c.packageId).map((c) => c.packageId!))];
+    const ofOutcomes = new Set<string>();
+    const ofPackages = new Set<string>();
+    if (outcomePackages.length) for (const at of await this.days.outcomeMomentsOfPackages(outcomePackages)) for (const d of daysOfInstant(at)) ofOutcomes.add(d);
+    if (packages.length) {
+      const moments = await this.days.momentsOfPackages(packages);
+      for (const d of moments.days) ofPackages.add(d);
+      for (const at of moments.at) for (const d of daysOfInstant(at)) ofPackages.add(d);
     }
     for (const c of changes) {
       const days = new Set<string>();
       if (c.at) for (const d of daysOfInstant(c.at)) days.add(d);
       if (c.day) days.add(c.day);
-      if (c.packageId) for (const d of ofPackage.get(c.packageId) ?? []) days.add(d);
+      if (c.packageId) for (const d of c.at ? ofOutcomes : ofPackages) days.add(d);
       out.set(c, [...days]);
     }
     return out;

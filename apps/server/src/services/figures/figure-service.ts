@@ -36,6 +36,25 @@ export interface Filters {
 
 export const msOf = (iso: string) => Date.parse(iso);
 
+const QUARTER_MS = 900_000;
+const dayMemo = new Map<string, string>();
+/**
+ * The local day at `ms` on a zone's clock (wallClock), remembered per zone and quarter hour: zone offsets and their
+ * changes fall on quarter hours, so every instant of a quarter hour has its first instant's day. Reading a day of
+ * figures asks this hundreds of thousands of times.
+ */
+export function localDayAt(timeZone: string, ms: number): string {
+  const quarter = Math.floor(ms / QUARTER_MS);
+  const key = `${timeZone}|${quarter}`;
+  let day = dayMemo.get(key);
+  if (day === undefined) {
+    if (dayMemo.size > 200_000) dayMemo.clear();
+    day = wallClock(timeZone, quarter * QUARTER_MS).day;
+    dayMemo.set(key, day);
+  }
+  return day;
+}
+
 export function utcRange(period: Period): { fromIso: string; toIso: string } {
   return {
     fromIso: new Date(Date.parse(`${period.from}T00:00:00Z`) - ZONE_SLACK_MS).toISOString(),
@@ -156,7 +175,7 @@ export class FigureService {
     for (const e of entries) {
       if (filters.driverId && e.driverId !== filters.driverId) continue;
       if (serviceKey && (e.serviceType ?? '').toLowerCase() !== serviceKey) continue;
-      const day = wallClock(zoneOfPlace(e.deliveryLat, e.deliveryLng), msOf(e.createdAt)).day;
+      const day = localDayAt(zoneOfPlace(e.deliveryLat, e.deliveryLng), msOf(e.createdAt));
       if (day < period.from || day > period.to) continue;
       (e.status === 'exception' ? exceptions : returns).add(e.packageId);
     }
@@ -179,7 +198,7 @@ export class FigureService {
       const missing = [...new Set([...ids].filter((id): id is string => !!id && !packages.has(id)))];
       if (missing.length) for (const [id, pkg] of await repo.packagesByIds(missing)) packages.set(id, pkg);
     };
-    const localDayOf = (pkg: FigurePackage | undefined, iso: string) => wallClock(zoneOfPlace(pkg?.deliveryLat, pkg?.deliveryLng), msOf(iso)).day;
+    const localDayOf = (pkg: FigurePackage | undefined, iso: string) => localDayAt(zoneOfPlace(pkg?.deliveryLat, pkg?.deliveryLng), msOf(iso));
     const serviceMatches = (pkg: FigurePackage | undefined) => !filters.serviceType || (!!pkg && pkg.serviceType.toLowerCase() === filters.serviceType.toLowerCase());
     // A package-level filter (messages, webhooks, ratings, exceptions, money): its driver and service type now.
     const packageMatches = (pkg: FigurePackage | undefined) => serviceMatches(pkg) && (!filters.driverId || pkg?.driverId === filters.driverId);
@@ -318,7 +337,7 @@ export class FigureService {
       const pkg = m.packageId ? packages.get(m.packageId) : undefined;
       if (filtered && !packageMatches(pkg)) continue;
       const zone = m.timeZone ?? zoneOfPlace(pkg?.deliveryLat, pkg?.deliveryLng);
-      if (!inPeriod(wallClock(zone, msOf(m.createdAt)).day)) continue;
+      if (!inPeriod(localDayAt(zone, msOf(m.createdAt)))) continue;
       if (m.status === 'sent') set.messages.sent += 1;
       else if (m.status === 'failed') set.messages.failed += 1;
     }
