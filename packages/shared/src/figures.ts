@@ -151,3 +151,32 @@ export const FIGURE_METHODS = PAYMENT_METHODS;
 export function shareOf(part: number, whole: number): number | null {
   return whole > 0 ? part / whole : null;
 }
+
+/** The weekly summary by email (issue 35): who gets it, and when in the company's time zone. */
+export const WEEKLY_SUMMARY_MSG = {
+  recipients: 'Give at most 20 valid email addresses',
+  dayOfWeek: 'Choose a day of the week (0 Sunday to 6 Saturday)',
+  hour: 'Choose an hour from 0 to 23',
+  timeZone: 'Choose a known time zone (e.g. America/Chicago)',
+} as const;
+
+const knownZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const weeklySummarySettingsSchema = z.object({
+  enabled: z.boolean(),
+  recipients: z.array(z.email({ error: WEEKLY_SUMMARY_MSG.recipients }).max(254, WEEKLY_SUMMARY_MSG.recipients), { error: WEEKLY_SUMMARY_MSG.recipients }).max(20, WEEKLY_SUMMARY_MSG.recipients),
+  dayOfWeek: z.number({ error: WEEKLY_SUMMARY_MSG.dayOfWeek }).int(WEEKLY_SUMMARY_MSG.dayOfWeek).min(0, WEEKLY_SUMMARY_MSG.dayOfWeek).max(6, WEEKLY_SUMMARY_MSG.dayOfWeek),
+  hour: z.number({ error: WEEKLY_SUMMARY_MSG.hour }).int(WEEKLY_SUMMARY_MSG.hour).min(0, WEEKLY_SUMMARY_MSG.hour).max(23, WEEKLY_SUMMARY_MSG.hour),
+  timeZone: z.string({ error: WEEKLY_SUMMARY_MSG.timeZone }).min(1, WEEKLY_SUMMARY_MSG.timeZone).max(100, WEEKLY_SUMMARY_MSG.timeZone).refine(knownZone, WEEKLY_SUMMARY_MSG.timeZone),
+});
+export type WeeklySummarySettings = z.infer<typeof weeklySummarySettingsSchema>;
+
+/** Where the summary's link opens the Performance view in the panel. */
+export const PERFORMANCE_VIEW_PATH = '/admin?tab=performance';

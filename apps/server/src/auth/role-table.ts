@@ -206,6 +206,8 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   // The performance figures (issue 35): dispatch only.
   'GET /api/figures': ADMIN,
   'GET /api/figures/csv': ADMIN,
+  'GET /api/figures/weekly-summary': ADMIN,
+  'PUT /api/figures/weekly-summary': ADMIN,
   // A booking becomes a package (issue 32): an admin, or a key that may create packages.
   'POST /api/pickup-requests/:id/package': adminOrKey('packages:write'),
   'GET /api/pickup-requests/:id': ADMIN,

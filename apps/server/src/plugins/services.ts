@@ -35,6 +35,7 @@ import { FeedbackService } from '../services/customer-actions/feedback.ts';
 import { PaymentService } from '../services/payments/payment-service.ts';
 import { FigureService } from '../services/figures/figure-service.ts';
 import { FigureDaysRepository } from '../repositories/figures.ts';
+import { WeeklySummaryService } from '../services/figures/weekly-summary.ts';
 import { ShiftService } from '../services/planning/shifts.ts';
 import { DayPlanner } from '../services/planning/day-plan.ts';
 import { solveInThread } from '../services/planning/planner-thread.ts';
@@ -65,6 +66,7 @@ declare module 'fastify' {
     customerActions: { links: CustomerLinkService; instructions: InstructionService; reschedules: RescheduleService; feedback: FeedbackService };
     payments: PaymentService;
     figures: FigureService;
+    weeklySummary: WeeklySummaryService;
     /** Day planning (issue 34). */
     planning: { shifts: ShiftService; planner: DayPlanner };
   }
@@ -149,6 +151,18 @@ export default fp(
     });
     app.decorate('notifications', notifications);
     const worker = new OutboxWorker(notifications, env.NOTIFY_POLL_MS, app.log);
+    // The weekly summary (issue 35, decision 109): written to the message log once a week, sent by the worker above.
+    const weeklySummary = new WeeklySummaryService(repos, app.settings, app.figures, {
+      coordinatorEmail: env.COORDINATOR_EMAIL ?? env.SUPPORT_EMAIL,
+      publicUrl,
+      companyName: env.COMPANY_NAME,
+      nudge: () => worker.nudge(),
+    });
+    app.decorate('weeklySummary', weeklySummary);
+    if (env.WEEKLY_SUMMARY_CHECK_SECONDS > 0) {
+      app.addHook('onReady', async () => weeklySummary.start((err) => app.log.warn({ err }, 'weekly summary: a check failed'), env.WEEKLY_SUMMARY_CHECK_SECONDS * 1000));
+      app.addHook('onClose', async () => weeklySummary.stop());
+    }
     // A change in this process is looked at at once rather than at the next poll.
     app.packages.events.on('status', () => worker.nudge());
     payments.events.on('changed', () => worker.nudge());

@@ -100,6 +100,45 @@ export class FiguresRepository {
       .execute();
   }
 
+  /** The recipients a message of this event was already written for (the weekly summary's once-a-week key). */
+  async recipientsOfEvent(eventId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('notificationMessages').select('recipient').where('eventId', '=', eventId).execute();
+    return rows.map((r) => r.recipient);
+  }
+
+  /** The lowest ratings given in the range, lowest first (ties: the earliest), with their package and driver. */
+  async worstRatings(fromIso: string, toIso: string, limit: number): Promise<{ trackingNumber: string; stars: number; comment: string; driverName: string | null }[]> {
+    return this.db
+      .selectFrom('packageFeedback as f')
+      .innerJoin('packages as p', 'p.id', 'f.packageId')
+      .leftJoin('drivers as d', 'd.id', 'f.driverId')
+      .select(['p.trackingNumber', 'f.stars', 'f.comment', 'd.name as driverName'])
+      .where('f.createdAt', '>=', fromIso)
+      .where('f.createdAt', '<', toIso)
+      .orderBy('f.stars', 'asc')
+      .orderBy('f.createdAt', 'asc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The drivers with the most 'attempted' outcomes in the range, most first. */
+  async mostFailedAttempts(fromIso: string, toIso: string, limit: number): Promise<{ driverName: string | null; attempts: number }[]> {
+    const rows = await this.db
+      .selectFrom('deliveryOutcomes as o')
+      .leftJoin('drivers as d', 'd.id', 'o.driverId')
+      .select(['o.driverId', 'd.name as driverName', (eb) => eb.fn.countAll<string | number>().as('attempts')])
+      .where('o.kind', '=', 'attempted')
+      .where('o.driverId', 'is not', null)
+      .where('o.deviceTime', '>=', fromIso)
+      .where('o.deviceTime', '<', toIso)
+      .groupBy(['o.driverId', 'd.name'])
+      .orderBy('attempts', 'desc')
+      .orderBy('d.name')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ driverName: r.driverName ?? null, attempts: Number(r.attempts) }));
+  }
+
   /** Every outcome (a closed stop) in the range. */
   async outcomesBetween(fromIso: string, toIso: string): Promise<FigureOutcome[]> {
     return this.db
@@ -332,6 +371,18 @@ export class FigureDaysRepository {
 
   /** Replaces the rows of `days` with `rows`, and marks them computed up to `watermark` under `rules`: all or nothing. */
   async replaceDays(days: readonly string[], rows: readonly FigureDayRow[], watermark: number, rules: string, nowIso: string): Promise<void> {
+    // Another process on the same SQLite file writing the same days at once: its rows are as good; try again shortly.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.writeDays(days, rows, watermark, rules, nowIso);
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= 10) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 50));
+      }
+    }
+  }
+
+  private async writeDays(days: readonly string[], rows: readonly FigureDayRow[], watermark: number, rules: string, nowIso: string): Promise<void> {
     await (this.db as Kysely<Database>).transaction().execute(async (trx) => {
       if (this.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${FIGURE_WRITE_LOCK})`.execute(trx);
       for (const part of chunks([...days])) await trx.deleteFrom('figureDays').where('day', 'in', part).execute();

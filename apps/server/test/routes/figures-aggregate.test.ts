@@ -58,7 +58,8 @@ describeApi('figures: the daily aggregate equals the recomputation from the raw 
 
   const both = async (query: Record<string, string>) => {
     const q = { from: query.from!, to: query.to!, ...(query.driverId ? { driverId: query.driverId } : {}), ...(query.serviceType ? { serviceType: query.serviceType } : {}) };
-    let t = Date.now(); const fast = await ctx.app.figures.figures(q); console.log('fast', JSON.stringify(q), Date.now() - t); t = Date.now(); const raw = await ctx.app.figures.rawFigures(q); console.log('raw', Date.now() - t);
+    const fast = await ctx.app.figures.figures(q);
+    const raw = await ctx.app.figures.rawFigures(q);
     return { fast, raw };
   };
   const expectEqual = async (query: Record<string, string>) => {
@@ -150,12 +151,10 @@ describeApi('figures: the daily aggregate equals the recomputation from the raw 
       if (rnd() < 0.04)
         history.push({ id: randomUUID(), packageId: id, status: rnd() < 0.6 ? 'exception' : 'returned', location: 'Depot', description: '', timestamp: iso(base + 3_600_000), createdAt: iso(base + 3_600_000) });
     }
-    let t0 = Date.now();
     // This throwaway schema's package search indexes (trigram, PostgreSQL) cost more than the rest of the seeding and
     // no figure reads them.
     if (ctx.dialect === 'postgres') for (const column of ['tracking_number', 'customer_name', 'customer_phone', 'pickup_address', 'delivery_address', 'driver']) await sql`drop index if exists ${sql.raw(`packages_search_${column}`)}`.execute(ctx.app.db);
     await bulk('packages', packages);
-    console.log('packages', Date.now() - t0);
     await bulk('deliveryOutcomes', outcomes);
     await bulk('packageFeedback', feedback);
     await bulk('paymentEntries', ledger);
@@ -167,7 +166,6 @@ describeApi('figures: the daily aggregate equals the recomputation from the raw 
       .execute();
     await bulk('webhookMessages', hooks);
     await bulk('statusHistory', history);
-    console.log('seeded', Date.now() - t0);
   }, 120_000);
 
   afterAll(async () => {
