@@ -44,7 +44,7 @@ function seq(n: number) {
   return postgres ? `generate_series(1, ${n}) as seq(n)` : `(with recursive s(n) as (select 1 union all select n + 1 from s where n < ${n}) select n from s) as seq`;
 }
 // A package's deterministic pseudo-random numbers from its number: (n * prime) % m.
-const r = (prime: number, m: number) => `((seq.n * ${prime}) % ${m})`;
+const r = (prime: number, m: number) => (postgres ? `((seq.n::bigint * ${prime}) % ${m})` : `((seq.n * ${prime}) % ${m})`);
 // Its day (0..364) and moment in seconds from FIRST_DAY (7:00 to 19:00 UTC, on whole minutes: ties).
 const DAY = r(7919, DAYS);
 const MOMENT = `(${DAY} * 86400 + 25200 + ${r(104729, 720)} * 60)`;
