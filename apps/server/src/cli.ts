@@ -4,7 +4,12 @@ import { prepareDatabase } from './bootstrap.ts';
 import { BackupError, backupDatabase, restoreDatabase } from './db/backup.ts';
 import { backupFiles, filesBackupDir, restoreFiles } from './db/files-backup.ts';
 import { filesDirFor } from './services/delivery-proof/file-store.ts';
-import { openDatabase } from './db/index.ts';
+import { openDatabase, type DatabaseHandle } from './db/index.ts';
+import { FIGURES_MSG, figuresQuerySchema } from '@cargo/shared';
+import { FigureDaysRepository } from './repositories/figures.ts';
+import { storedRequirements } from './services/delivery-proof/delivery-proof.ts';
+import { FigureDays } from './services/figures/figure-days.ts';
+import { SettingsService } from './services/settings.ts';
 import { configureSecretHashing } from './lib/crypto.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
 import { Repositories } from './repositories/index.ts';
@@ -15,6 +20,8 @@ Commands:
   create   add an admin (a password is generated and printed when none is given)
   reset    set a new password for an admin (generated when none is given) and end its sessions
   list     list admins
+       npm run admin -- figures-rebuild [--from YYYY-MM-DD --to YYYY-MM-DD]
+                                              compute the daily figures again from the raw rows (every day they hold, or the days given)
        npm run backup -- <file> [--force]     copy the whole database to <file> while the server runs (--force overwrites <file>)
        npm run restore -- <file> [--force]    replace the database with <file>; the server must be stopped (--force replaces a database that holds data)
 Uses DATABASE_URL like the server does.`;
@@ -22,11 +29,11 @@ Uses DATABASE_URL like the server does.`;
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     args: process.argv.slice(2),
-    options: { email: { type: 'string' }, password: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: { email: { type: 'string' }, password: { type: 'string' }, force: { type: 'boolean' }, from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     allowPositionals: true,
   });
   const command = positionals[0];
-  if (values.help || !command || !['create', 'reset', 'list', 'backup', 'restore'].includes(command)) {
+  if (values.help || !command || !['create', 'reset', 'list', 'backup', 'restore', 'figures-rebuild'].includes(command)) {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
@@ -36,6 +43,7 @@ async function main(): Promise<number> {
   const handle = await openDatabase(env.DATABASE_URL);
   try {
     await prepareDatabase(handle, { ...env, SEED_DEMO: false }, pino({ level: 'warn' }), { firstAdmin: false });
+    if (command === 'figures-rebuild') return await rebuildFigures(handle, values.from, values.to);
     const admins = new AdminService(new Repositories(handle.db));
     if (command === 'list') {
       const rows = await admins.list();
@@ -71,6 +79,33 @@ async function main(): Promise<number> {
   } finally {
     await handle.close();
   }
+}
+
+/** Computes the daily figures again from the raw rows (decision 108): every day they hold, or `from`..`to`. */
+async function rebuildFigures(handle: DatabaseHandle, from: string | undefined, to: string | undefined): Promise<number> {
+  if ((from === undefined) !== (to === undefined)) {
+    process.stderr.write('Give both --from and --to, or neither\n');
+    return 2;
+  }
+  let range: { from: string; to: string } | undefined;
+  if (from !== undefined && to !== undefined) {
+    const parsed = figuresQuerySchema.safeParse({ from, to });
+    if (!parsed.success && parsed.error.issues.some((i) => i.message !== FIGURES_MSG.periodTooLong)) {
+      process.stderr.write(`${parsed.error.issues[0]?.message ?? 'Invalid period'}\n`);
+      return 2;
+    }
+    range = { from, to };
+  }
+  const repos = new Repositories(handle.db);
+  const settings = new SettingsService(repos);
+  const days = new FigureDays(repos, new FigureDaysRepository(handle.db, handle.dialect), () => storedRequirements(settings));
+  const started = Date.now();
+  const result = await days.rebuild(range, (done, total) => {
+    if (process.stdout.isTTY) process.stdout.write(`\r${done}/${total} days`);
+  });
+  if (process.stdout.isTTY) process.stdout.write('\n');
+  process.stdout.write(result.from ? `Figures rebuilt: ${result.days} days, ${result.from} to ${result.to}, in ${((Date.now() - started) / 1000).toFixed(1)} s\n` : 'No figures to rebuild: no outcomes, ratings, payments or messages yet\n');
+  return 0;
 }
 
 async function backupOrRestore(command: 'backup' | 'restore', file: string | undefined, env: Env, force: boolean): Promise<number> {

@@ -200,6 +200,8 @@ const envSchema = z.object({
   RETENTION_NOTIFICATIONS_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   /** How often the retention job runs, in minutes; 0: never in the background (tests run it themselves). */
   RETENTION_EVERY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** How often each instance looks whether the weekly summary is due (issue 35); 0: never in the background. */
+  WEEKLY_SUMMARY_CHECK_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   /** Rows per statement of the retention job (with a pause between statements, so ingest goes on). */
   RETENTION_BATCH_ROWS: z.coerce.number().int().min(10).max(50_000).default(50),
 });

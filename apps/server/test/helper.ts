@@ -69,6 +69,8 @@ export async function setupApp(
     SECRETS_KEY: TEST_SECRETS_KEY,
     // The retention job runs only when a test asks for it (test/retention.test.ts).
     RETENTION_EVERY_MINUTES: '0',
+    // The weekly summary is written when a test asks for it (test/routes/weekly-summary.test.ts).
+    WEEKLY_SUMMARY_CHECK_SECONDS: '0',
     ...options.env,
   });
   const handle = await openDatabase(env.DATABASE_URL);

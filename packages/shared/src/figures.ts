@@ -22,8 +22,18 @@ export const FIGURE_DEFINITIONS = {
   moneyStillOwed: 'Of the packages with a ledger entry in the period, what is still owed on them now (balances above zero), in minor units.',
   messages: 'Customer and coordinator messages (email, SMS) created in the period: how many were sent and how many failed.',
   webhooks: 'Webhook messages created in the period: how many were delivered and how many failed for good.',
+  stopsPerDriverHour: "Stops (each outcome a driver recorded: delivered, left or attempted) divided by the drivers' hours, where a driver's hours on a local day run from the first stop of the day to the last (a day of one stop adds no hours). With a service-type filter, the stops and hours of that service type only.",
+  averageStopTime: "The average time from arriving at a stop to recording its outcome. The arrival is the first GPS fix of the package's trail within 100 m of where the outcome was recorded in the 30 minutes before it, kept with the outcome when it is recorded; stops without such a fix are left out.",
 } as const;
 export type FigureName = keyof typeof FIGURE_DEFINITIONS;
+
+/** The home page's stats block (spec: the stats block), defined by the same figures as the panel. */
+export const PUBLIC_STATS_DEFINITIONS = {
+  deliveriesCompleted: "The 'delivered' figure over all time: packages with a 'delivered' or 'left' outcome, each counted once.",
+  packagesInTransit: "Packages whose status is now 'Picked Up', 'In Transit' or 'Out for Delivery'.",
+  customersServed: 'Distinct customer phone numbers across packages and pickup requests.',
+  milesDelivered: 'The straight-line miles from pickup to delivery address of the packages counted in deliveries completed (a package without both positions adds none), rounded.',
+} as const;
 
 /** The longest period one request may ask for (a year and a day: a leap year's full year). */
 export const FIGURES_MAX_DAYS = 366;
@@ -103,6 +113,13 @@ export const figureSetSchema = z.object({
   }),
   messages: z.object({ sent: count, failed: count }),
   webhooks: z.object({ delivered: count, failed: count }),
+  /** Stops recorded by drivers (outcomes), their hours (first to last stop of each driver's local day), stops per hour. */
+  stops: count,
+  driverHours: z.number().nonnegative(),
+  stopsPerDriverHour: z.number().nonnegative().nullable(),
+  /** Stops with a recorded arrival, and the average time from arrival to outcome, in seconds. */
+  timedStops: count,
+  averageStopSeconds: z.number().nonnegative().nullable(),
 });
 export type FigureSet = z.infer<typeof figureSetSchema>;
 
@@ -134,3 +151,32 @@ export const FIGURE_METHODS = PAYMENT_METHODS;
 export function shareOf(part: number, whole: number): number | null {
   return whole > 0 ? part / whole : null;
 }
+
+/** The weekly summary by email (issue 35): who gets it, and when in the company's time zone. */
+export const WEEKLY_SUMMARY_MSG = {
+  recipients: 'Give at most 20 valid email addresses',
+  dayOfWeek: 'Choose a day of the week (0 Sunday to 6 Saturday)',
+  hour: 'Choose an hour from 0 to 23',
+  timeZone: 'Choose a known time zone (e.g. America/Chicago)',
+} as const;
+
+const knownZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const weeklySummarySettingsSchema = z.object({
+  enabled: z.boolean(),
+  recipients: z.array(z.email({ error: WEEKLY_SUMMARY_MSG.recipients }).max(254, WEEKLY_SUMMARY_MSG.recipients), { error: WEEKLY_SUMMARY_MSG.recipients }).max(20, WEEKLY_SUMMARY_MSG.recipients),
+  dayOfWeek: z.number({ error: WEEKLY_SUMMARY_MSG.dayOfWeek }).int(WEEKLY_SUMMARY_MSG.dayOfWeek).min(0, WEEKLY_SUMMARY_MSG.dayOfWeek).max(6, WEEKLY_SUMMARY_MSG.dayOfWeek),
+  hour: z.number({ error: WEEKLY_SUMMARY_MSG.hour }).int(WEEKLY_SUMMARY_MSG.hour).min(0, WEEKLY_SUMMARY_MSG.hour).max(23, WEEKLY_SUMMARY_MSG.hour),
+  timeZone: z.string({ error: WEEKLY_SUMMARY_MSG.timeZone }).min(1, WEEKLY_SUMMARY_MSG.timeZone).max(100, WEEKLY_SUMMARY_MSG.timeZone).refine(knownZone, WEEKLY_SUMMARY_MSG.timeZone),
+});
+export type WeeklySummarySettings = z.infer<typeof weeklySummarySettingsSchema>;
+
+/** Where the summary's link opens the Performance view in the panel. */
+export const PERFORMANCE_VIEW_PATH = '/admin?tab=performance';

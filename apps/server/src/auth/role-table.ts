@@ -213,6 +213,8 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'GET /api/figures': ADMIN,
   'GET /api/figures/csv': ADMIN,
   'GET /api/figures/drivers/:id/day/:date': ADMIN,
+  'GET /api/figures/weekly-summary': ADMIN,
+  'PUT /api/figures/weekly-summary': ADMIN,
   // A booking becomes a package (issue 32): an admin, or a key that may create packages.
   'POST /api/pickup-requests/:id/package': adminOrKey('packages:write'),
   'GET /api/pickup-requests/:id': ADMIN,

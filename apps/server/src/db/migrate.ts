@@ -19,6 +19,7 @@ import * as m016 from './migrations/016-reopened-deliveries.ts';
 import * as m018 from './migrations/018-customer-actions.ts';
 import * as m017 from './migrations/017-payments.ts';
 import * as m019 from './migrations/019-planning.ts';
+import * as m021 from './migrations/021-figure-days.ts';
 import * as m022 from './migrations/022-arrival-windows.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '017-payments': m017,
   '018-customer-actions': m018,
   '019-planning': m019,
+  '021-figure-days': m021,
   '022-arrival-windows': m022,
 };
 

@@ -352,6 +352,55 @@ export interface DeliveryOutcomesTable {
   reopenedAt: string | null;
   reopenedBy: string | null;
   reopenReason: string | null;
+  /** When the driver arrived at the stop (migration 021): the trail's first fix near it, recorded with the outcome. */
+  arrivedAt: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One local day's summable figures for one driver and service type (migration 021, decision 108). */
+export interface FigureDaysTable {
+  day: string;
+  driverId: string;
+  serviceKey: string;
+  delivered: number;
+  onTime: number;
+  firstAttempt: number;
+  proofComplete: number;
+  attempts: number;
+  ratings: number;
+  ratingStars: number;
+  rating1: number;
+  rating2: number;
+  rating3: number;
+  rating4: number;
+  rating5: number;
+  messagesSent: number;
+  messagesFailed: number;
+  webhooksDelivered: number;
+  webhooksFailed: number;
+  stops: number;
+  timedStops: number;
+  stopSeconds: number;
+  moneyDue: number;
+  moneyCollected: number;
+  attemptsByReason: string;
+  collectedByMethod: string;
+  firstStopAt: string | null;
+  lastStopAt: string | null;
+}
+
+export interface FigureDayStateTable {
+  day: string;
+  watermark: number;
+  rules: string;
+  computedAt: string;
+}
+
+/** Written by the database's triggers only (migration 021). */
+export interface FigureChangesTable {
+  id: Generated<number>;
+  at: string | null;
+  day: string | null;
+  packageId: string | null;
 }
 
 /** A driver's accepted stop order (migration 006, issue 20): a package's place on its driver's route. */
@@ -482,6 +531,9 @@ export interface Database {
   packageImportRows: PackageImportRowsTable;
   auditLog: AuditLogTable;
   paymentEntries: PaymentEntriesTable;
+  figureDays: FigureDaysTable;
+  figureDayState: FigureDayStateTable;
+  figureChanges: FigureChangesTable;
   cashHandovers: CashHandoversTable;
 }
 

@@ -37,6 +37,8 @@ import { FeedbackService } from '../services/customer-actions/feedback.ts';
 import { PaymentService } from '../services/payments/payment-service.ts';
 import { FigureService } from '../services/figures/figure-service.ts';
 import { DriverDayService } from '../services/figures/driver-day.ts';
+import { FigureDaysRepository } from '../repositories/figures.ts';
+import { WeeklySummaryService } from '../services/figures/weekly-summary.ts';
 import { ShiftService } from '../services/planning/shifts.ts';
 import { DayPlanner } from '../services/planning/day-plan.ts';
 import { DayInsertion } from '../services/planning/insertion.ts';
@@ -72,6 +74,7 @@ declare module 'fastify' {
     figures: FigureService;
     /** A driver's day for the Performance view (issue 35). */
     driverDays: DriverDayService;
+    weeklySummary: WeeklySummaryService;
     /** Day planning (issue 34). */
     planning: { shifts: ShiftService; planner: DayPlanner; insertion: DayInsertion };
   }
@@ -107,7 +110,7 @@ export default fp(
       linkTtlSeconds: app.env.PROOF_LINK_TTL_SECONDS,
     }, payments);
     app.decorate('deliveryProof', deliveryProof);
-    app.decorate('figures', new FigureService(repos, () => deliveryProof.requirements()));
+    app.decorate('figures', new FigureService(repos, () => deliveryProof.requirements(), new FigureDaysRepository(app.db, app.dialect)));
     app.decorate('driverDays', new DriverDayService(repos));
     // A deleted package's photos and signatures go with it (decision 050).
     packages.events.on('deleted', (ids) => {
@@ -175,6 +178,18 @@ export default fp(
     });
     app.decorate('notifications', notifications);
     const worker = new OutboxWorker(notifications, env.NOTIFY_POLL_MS, app.log);
+    // The weekly summary (issue 35, decision 109): written to the message log once a week, sent by the worker above.
+    const weeklySummary = new WeeklySummaryService(repos, app.settings, app.figures, {
+      coordinatorEmail: env.COORDINATOR_EMAIL ?? env.SUPPORT_EMAIL,
+      publicUrl,
+      companyName: env.COMPANY_NAME,
+      nudge: () => worker.nudge(),
+    });
+    app.decorate('weeklySummary', weeklySummary);
+    if (env.WEEKLY_SUMMARY_CHECK_SECONDS > 0) {
+      app.addHook('onReady', async () => weeklySummary.start((err) => app.log.warn({ err }, 'weekly summary: a check failed'), env.WEEKLY_SUMMARY_CHECK_SECONDS * 1000));
+      app.addHook('onClose', async () => weeklySummary.stop());
+    }
     // A change in this process is looked at at once rather than at the next poll.
     app.packages.events.on('status', () => worker.nudge());
     payments.events.on('changed', () => worker.nudge());

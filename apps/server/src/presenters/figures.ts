@@ -25,6 +25,11 @@ const ROWS: Row[] = [
   ['Messages failed', (s) => s.messages.failed, FIGURE_DEFINITIONS.messages],
   ['Webhooks delivered', (s) => s.webhooks.delivered, FIGURE_DEFINITIONS.webhooks],
   ['Webhooks failed', (s) => s.webhooks.failed, FIGURE_DEFINITIONS.webhooks],
+  ['Stops', (s) => s.stops, FIGURE_DEFINITIONS.stopsPerDriverHour],
+  ['Driver hours', (s) => s.driverHours, FIGURE_DEFINITIONS.stopsPerDriverHour],
+  ['Stops per driver-hour', (s) => s.stopsPerDriverHour, FIGURE_DEFINITIONS.stopsPerDriverHour],
+  ['Timed stops', (s) => s.timedStops, FIGURE_DEFINITIONS.averageStopTime],
+  ['Average time at a stop (seconds)', (s) => s.averageStopSeconds, FIGURE_DEFINITIONS.averageStopTime],
 ];
 
 /**

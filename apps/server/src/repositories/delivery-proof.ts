@@ -25,6 +25,32 @@ export class DeliveryProofRepository {
     await this.db.insertInto('deliveryOutcomes').values(row).execute();
   }
 
+  /**
+   * When the driver arrived at a stop (issue 35): the first fix of the package's trail within about 100 m of `lat`,
+   * `lng` (a box 100 m each way) in the 30 minutes before `deviceTime`. Null when the trail has none.
+   */
+  async arrivalNear(packageId: string, lat: number, lng: number, deviceTime: string): Promise<string | null> {
+    const at = Date.parse(deviceTime);
+    if (!Number.isFinite(at)) return null;
+    const dLat = 100 / 111_320;
+    const dLng = dLat / Math.max(0.01, Math.cos((lat * Math.PI) / 180));
+    const row = await this.db
+      .selectFrom('locationsAll')
+      .select('recordedAt')
+      .where('packageId', '=', packageId)
+      .where('type', '=', 'current')
+      .where('recordedAt', '>=', new Date(at - 30 * 60_000).toISOString())
+      .where('recordedAt', '<=', new Date(at).toISOString())
+      .where('lat', '>=', lat - dLat)
+      .where('lat', '<=', lat + dLat)
+      .where('lng', '>=', lng - dLng)
+      .where('lng', '<=', lng + dLng)
+      .orderBy('recordedAt', 'asc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.recordedAt ?? null;
+  }
+
   /** A package's outcomes, oldest first. */
   outcomesOf(packageId: string): Promise<DeliveryOutcomeRow[]> {
     return this.db

@@ -1,3 +1,5 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
 import type { Executor } from './executor.ts';
 
 /** A package's fields the figures read. */
@@ -20,9 +22,11 @@ export interface FigureOutcome {
   signatureId: string | null;
   deviceTime: string;
   createdAt: string;
+  arrivedAt: string | null;
 }
 
-const CHUNK = 500;
+/** Ids per `in (…)` list: under PostgreSQL's 65,535 parameters and SQLite's 32,766. */
+const CHUNK = 5000;
 
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -66,7 +70,7 @@ export class FiguresRepository {
       out.push(
         ...(await this.db
           .selectFrom('deliveryOutcomes')
-          .select(['id', 'packageId', 'kind', 'driverId', 'reason', 'photoId', 'signatureId', 'deviceTime', 'createdAt'])
+          .select(['id', 'packageId', 'kind', 'driverId', 'reason', 'photoId', 'signatureId', 'deviceTime', 'createdAt', 'arrivedAt'])
           .where('packageId', 'in', part)
           .execute()),
       );
@@ -77,11 +81,123 @@ export class FiguresRepository {
   async attemptsBetween(fromIso: string, toIso: string): Promise<FigureOutcome[]> {
     return this.db
       .selectFrom('deliveryOutcomes')
-      .select(['id', 'packageId', 'kind', 'driverId', 'reason', 'photoId', 'signatureId', 'deviceTime', 'createdAt'])
+      .select(['id', 'packageId', 'kind', 'driverId', 'reason', 'photoId', 'signatureId', 'deviceTime', 'createdAt', 'arrivedAt'])
       .where('kind', '=', 'attempted')
       .where('deviceTime', '>=', fromIso)
       .where('deviceTime', '<', toIso)
       .execute();
+  }
+
+  /**
+   * The packages delivered so far by the figures' definition (a 'delivered' or 'left' outcome: the 'delivered' figure
+   * over all time), each once, with their pickup and delivery positions: the home page's stats read them.
+   */
+  async deliveredPackages(): Promise<{ pickupLat: number | null; pickupLng: number | null; deliveryLat: number | null; deliveryLng: number | null }[]> {
+    return this.db
+      .selectFrom('packages')
+      .select(['pickupLat', 'pickupLng', 'deliveryLat', 'deliveryLng'])
+      .where((eb) => eb.exists(eb.selectFrom('deliveryOutcomes as o').select('o.id').whereRef('o.packageId', '=', 'packages.id').where('o.kind', 'in', ['delivered', 'left'])))
+      .execute();
+  }
+
+  /** The recipients a message of this event was already written for (the weekly summary's once-a-week key). */
+  async recipientsOfEvent(eventId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('notificationMessages').select('recipient').where('eventId', '=', eventId).execute();
+    return rows.map((r) => r.recipient);
+  }
+
+  /** The lowest ratings given in the range, lowest first (ties: the earliest), with their package and driver. */
+  async worstRatings(fromIso: string, toIso: string, limit: number): Promise<{ trackingNumber: string; stars: number; comment: string; driverName: string | null }[]> {
+    return this.db
+      .selectFrom('packageFeedback as f')
+      .innerJoin('packages as p', 'p.id', 'f.packageId')
+      .leftJoin('drivers as d', 'd.id', 'f.driverId')
+      .select(['p.trackingNumber', 'f.stars', 'f.comment', 'd.name as driverName'])
+      .where('f.createdAt', '>=', fromIso)
+      .where('f.createdAt', '<', toIso)
+      .orderBy('f.stars', 'asc')
+      .orderBy('f.createdAt', 'asc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The drivers with the most 'attempted' outcomes in the range, most first. */
+  async mostFailedAttempts(fromIso: string, toIso: string, limit: number): Promise<{ driverName: string | null; attempts: number }[]> {
+    const rows = await this.db
+      .selectFrom('deliveryOutcomes as o')
+      .leftJoin('drivers as d', 'd.id', 'o.driverId')
+      .select(['o.driverId', 'd.name as driverName', (eb) => eb.fn.countAll<string | number>().as('attempts')])
+      .where('o.kind', '=', 'attempted')
+      .where('o.driverId', 'is not', null)
+      .where('o.deviceTime', '>=', fromIso)
+      .where('o.deviceTime', '<', toIso)
+      .groupBy(['o.driverId', 'd.name'])
+      .orderBy('attempts', 'desc')
+      .orderBy('d.name')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ driverName: r.driverName ?? null, attempts: Number(r.attempts) }));
+  }
+
+  /** Every outcome (a closed stop) in the range. */
+  async outcomesBetween(fromIso: string, toIso: string): Promise<FigureOutcome[]> {
+    return this.db
+      .selectFrom('deliveryOutcomes')
+      .select(['id', 'packageId', 'kind', 'driverId', 'reason', 'photoId', 'signatureId', 'deviceTime', 'createdAt', 'arrivedAt'])
+      .where('deviceTime', '>=', fromIso)
+      .where('deviceTime', '<', toIso)
+      .execute();
+  }
+
+  /** Status entries of the given statuses in the range, with their package's fields (one join). */
+  async statusEntriesWithPackages(statuses: readonly string[], fromIso: string, toIso: string): Promise<(FigurePackageRow & { status: string; createdAt: string })[]> {
+    return this.db
+      .selectFrom('statusHistory as s')
+      .innerJoin('packages as p', 'p.id', 's.packageId')
+      .select(['s.packageId', 's.status', 's.createdAt', 'p.deliveryLat', 'p.deliveryLng', 'p.driverId', 'p.serviceType'])
+      .where('s.status', 'in', [...statuses])
+      .where('s.createdAt', '>=', fromIso)
+      .where('s.createdAt', '<', toIso)
+      .execute();
+  }
+
+  /** Packages released without payment in a period of local days, of a driver and service type now when asked. */
+  async releasedOn(fromDay: string, toDay: string, filters: { driverId: string | null; serviceKey: string | null }): Promise<number> {
+    let q = this.db
+      .selectFrom('paymentEntries as e')
+      .innerJoin('packages as p', 'p.id', 'e.packageId')
+      .select((eb) => eb.fn.count<string | number>('e.packageId').distinct().as('n'))
+      .where('e.kind', '=', 'release')
+      .where('e.localDay', '>=', fromDay)
+      .where('e.localDay', '<=', toDay);
+    if (filters.driverId) q = q.where('p.driverId', '=', filters.driverId);
+    if (filters.serviceKey) q = q.where(sql<string>`lower(p.service_type)`, '=', filters.serviceKey);
+    return Number((await q.executeTakeFirst())?.n ?? 0);
+  }
+
+  /** What is still owed now (positive balances) on the packages with a ledger entry in the period, in one query. */
+  async stillOwedOn(fromDay: string, toDay: string, filters: { driverId: string | null; serviceKey: string | null }): Promise<number> {
+    let touched = this.db
+      .selectFrom('paymentEntries as t')
+      .innerJoin('packages as p', 'p.id', 't.packageId')
+      .select('t.packageId')
+      .where('t.localDay', '>=', fromDay)
+      .where('t.localDay', '<=', toDay);
+    if (filters.driverId) touched = touched.where('p.driverId', '=', filters.driverId);
+    if (filters.serviceKey) touched = touched.where(sql<string>`lower(p.service_type)`, '=', filters.serviceKey);
+    const balances = this.db
+      .selectFrom('paymentEntries as e')
+      .select(['e.packageId', sql<number>`sum(case when e.kind = 'due' then e.amount else -e.amount end)`.as('balance')])
+      .where('e.kind', '!=', 'release')
+      .where('e.packageId', 'in', touched)
+      .groupBy('e.packageId')
+      .as('b');
+    const row = await this.db
+      .selectFrom(balances)
+      .select((eb) => eb.fn.sum<string | number | null>('b.balance').as('owed'))
+      .where('b.balance', '>', 0)
+      .executeTakeFirst();
+    return Number(row?.owed ?? 0);
   }
 
   /** Status entries of the given statuses recorded in the range. */
@@ -105,10 +221,10 @@ export class FiguresRepository {
   }
 
   /** Ledger entries whose local day (the delivery address's, kept on the entry) falls in the period. */
-  async ledgerEntriesOn(fromDay: string, toDay: string): Promise<{ packageId: string; kind: string; method: string | null; amount: number; driverId: string | null }[]> {
+  async ledgerEntriesOn(fromDay: string, toDay: string): Promise<{ packageId: string; kind: string; method: string | null; amount: number; driverId: string | null; localDay: string }[]> {
     const rows = await this.db
       .selectFrom('paymentEntries')
-      .select(['packageId', 'kind', 'method', 'amount', 'driverId'])
+      .select(['packageId', 'kind', 'method', 'amount', 'driverId', 'localDay'])
       .where('localDay', '>=', fromDay)
       .where('localDay', '<=', toDay)
       .execute();
@@ -150,5 +266,246 @@ export class FiguresRepository {
       .where('createdAt', '>=', fromIso)
       .where('createdAt', '<', toIso)
       .execute();
+  }
+}
+
+/** One aggregate row as the service computes and reads it (JSON columns parsed). */
+export interface FigureDayRow {
+  day: string;
+  driverId: string;
+  serviceKey: string;
+  delivered: number;
+  onTime: number;
+  firstAttempt: number;
+  proofComplete: number;
+  attempts: number;
+  attemptsByReason: Record<string, number>;
+  ratings: number;
+  ratingStars: number;
+  rating1: number;
+  rating2: number;
+  rating3: number;
+  rating4: number;
+  rating5: number;
+  moneyDue: number;
+  moneyCollected: number;
+  collectedByMethod: Record<string, number>;
+  messagesSent: number;
+  messagesFailed: number;
+  webhooksDelivered: number;
+  webhooksFailed: number;
+  stops: number;
+  timedStops: number;
+  stopSeconds: number;
+  firstStopAt: string | null;
+  lastStopAt: string | null;
+}
+
+export interface FigureChange {
+  id: number;
+  at: string | null;
+  day: string | null;
+  packageId: string | null;
+}
+
+/** A package's fields with a row that names it (status entries, ledger entries), read in one join. */
+export interface FigurePackageRow {
+  packageId: string;
+  deliveryLat: number | null;
+  deliveryLng: number | null;
+  driverId: string | null;
+  serviceType: string | null;
+}
+
+/** The aggregate's summable columns. */
+const SUMMED = [
+  'delivered', 'onTime', 'firstAttempt', 'proofComplete', 'attempts', 'ratings', 'ratingStars', 'rating1', 'rating2', 'rating3', 'rating4', 'rating5',
+  'moneyDue', 'moneyCollected', 'messagesSent', 'messagesFailed', 'webhooksDelivered', 'webhooksFailed', 'stops', 'timedStops', 'stopSeconds',
+] as const;
+const ZERO_ROW = Object.fromEntries(SUMMED.map((c) => [c, 0])) as Record<(typeof SUMMED)[number], number>;
+
+/** The advisory lock the triggers of migration 021 take shared (its FIGURE_LOCK). */
+const FIGURE_LOCK = 35021;
+/** The lock that lets one instance at a time write a day's aggregate rows (PostgreSQL). */
+const FIGURE_WRITE_LOCK = 35022;
+
+/**
+ * The daily aggregate (migration 021, decision 108): its rows, which days are computed up to which change, and the
+ * change log the triggers write. Its own tables only; the raw rows stay read-only here.
+ */
+export class FigureDaysRepository {
+  constructor(
+    private readonly db: Executor,
+    private readonly dialect: 'sqlite' | 'postgres',
+  ) {}
+
+  async states(fromDay: string, toDay: string): Promise<Map<string, { watermark: number; rules: string }>> {
+    const rows = await this.db.selectFrom('figureDayState').select(['day', 'watermark', 'rules']).where('day', '>=', fromDay).where('day', '<=', toDay).execute();
+    return new Map(rows.map((r) => [r.day, { watermark: Number(r.watermark), rules: r.rules }]));
+  }
+
+  async changesAfter(id: number, limit: number): Promise<FigureChange[]> {
+    const rows = await this.db.selectFrom('figureChanges').select(['id', 'at', 'day', 'packageId']).where('id', '>', id).orderBy('id').limit(limit).execute();
+    return rows.map((r) => ({ ...r, id: Number(r.id) }));
+  }
+
+  /**
+   * The newest change id. On PostgreSQL it is read under the lock every trigger holds shared until its transaction
+   * ends, so no change at or below it is still uncommitted: a recomputation that starts after it sees them all.
+   */
+  async newestChange(): Promise<number> {
+    const read = async (db: Executor) => Number((await db.selectFrom('figureChanges').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
+    if (this.dialect === 'sqlite') return read(this.db);
+    return (this.db as Kysely<Database>).transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${FIGURE_LOCK})`.execute(trx);
+      return read(trx);
+    });
+  }
+
+  /** The lowest change id any computed day was computed up to (0 when none is computed). */
+  async lowestWatermark(): Promise<number> {
+    const row = await this.db.selectFrom('figureDayState').select((eb) => eb.fn.min('watermark').as('w')).executeTakeFirst();
+    return Number(row?.w ?? 0);
+  }
+
+  async deleteChangesUpTo(id: number): Promise<void> {
+    await this.db.deleteFrom('figureChanges').where('id', '<=', id).execute();
+  }
+
+  async deleteChanges(ids: readonly number[]): Promise<void> {
+    for (const part of chunks([...ids])) await this.db.deleteFrom('figureChanges').where('id', 'in', part).execute();
+  }
+
+  /** Replaces the rows of `days` with `rows`, and marks them computed up to `watermark` under `rules`: all or nothing. */
+  async replaceDays(days: readonly string[], rows: readonly FigureDayRow[], watermark: number, rules: string, nowIso: string): Promise<void> {
+    // Another process on the same SQLite file writing the same days at once: its rows are as good; try again shortly.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.writeDays(days, rows, watermark, rules, nowIso);
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= 10) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 50));
+      }
+    }
+  }
+
+  private async writeDays(days: readonly string[], rows: readonly FigureDayRow[], watermark: number, rules: string, nowIso: string): Promise<void> {
+    await (this.db as Kysely<Database>).transaction().execute(async (trx) => {
+      if (this.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${FIGURE_WRITE_LOCK})`.execute(trx);
+      for (const part of chunks([...days])) await trx.deleteFrom('figureDays').where('day', 'in', part).execute();
+      const values = rows.map((r) => ({ ...r, attemptsByReason: JSON.stringify(r.attemptsByReason), collectedByMethod: JSON.stringify(r.collectedByMethod) }));
+      // 28 columns a row: 30 rows a statement stay under SQLite's 999 parameters.
+      for (let i = 0; i < values.length; i += 30) await trx.insertInto('figureDays').values(values.slice(i, i + 30)).execute();
+      for (const day of days)
+        await trx
+          .insertInto('figureDayState')
+          .values({ day, watermark, rules, computedAt: nowIso })
+          .onConflict((oc) => oc.column('day').doUpdateSet({ watermark, rules, computedAt: nowIso }))
+          .execute();
+    });
+  }
+
+  /**
+   * The aggregate of a period, optionally of one driver and one service type (lower case), summed by the database:
+   * one row of sums per day, one row per driver's day with its first and last stop, and the rows' attempts by reason
+   * and collections by method (JSON, each distinct text parsed once). Summed again by the service, they give what
+   * the rows themselves would.
+   */
+  async rows(fromDay: string, toDay: string, filters: { driverId: string | null; serviceKey: string | null }): Promise<FigureDayRow[]> {
+    const base = () => {
+      let q = this.db.selectFrom('figureDays').where('day', '>=', fromDay).where('day', '<=', toDay);
+      if (filters.driverId) q = q.where('driverId', '=', filters.driverId);
+      if (filters.serviceKey) q = q.where('serviceKey', '=', filters.serviceKey);
+      return q;
+    };
+    const [sums, spans, json] = await Promise.all([
+      base()
+        .select((eb) => ['day', ...SUMMED.map((c) => eb.fn.sum<string | number>(c).as(c))])
+        .groupBy('day')
+        .execute(),
+      base()
+        .select((eb) => ['day', 'driverId', eb.fn.min('firstStopAt').as('firstStopAt'), eb.fn.max('lastStopAt').as('lastStopAt')])
+        .where('driverId', '!=', '')
+        .where('firstStopAt', 'is not', null)
+        .groupBy(['day', 'driverId'])
+        .execute(),
+      base()
+        .select(['day', 'attemptsByReason', 'collectedByMethod'])
+        .where((eb) => eb.or([eb('attempts', '>', 0), eb('moneyCollected', '!=', 0)]))
+        .execute(),
+    ]);
+    const parsed = new Map<string, Record<string, number>>();
+    const parse = (text: string) => {
+      let value = parsed.get(text);
+      if (!value) parsed.set(text, (value = JSON.parse(text) as Record<string, number>));
+      return value;
+    };
+    const empty = (day: string, driverId = ''): FigureDayRow => ({ ...ZERO_ROW, day, driverId, serviceKey: '', attemptsByReason: {}, collectedByMethod: {}, firstStopAt: null, lastStopAt: null });
+    const out: FigureDayRow[] = [];
+    for (const r of sums) {
+      const row = empty(r.day) as unknown as Record<string, unknown>;
+      for (const c of SUMMED) row[c] = Number((r as Record<string, unknown>)[c] ?? 0);
+      out.push(row as unknown as FigureDayRow);
+    }
+    for (const r of spans) out.push({ ...empty(r.day, r.driverId), firstStopAt: r.firstStopAt, lastStopAt: r.lastStopAt });
+    for (const r of json) out.push({ ...empty(r.day), attemptsByReason: parse(r.attemptsByReason), collectedByMethod: parse(r.collectedByMethod) });
+    return out;
+  }
+
+  /** Forgets every computed day (the rebuild starts from nothing). */
+  async clear(): Promise<void> {
+    await this.db.deleteFrom('figureDays').execute();
+    await this.db.deleteFrom('figureDayState').execute();
+  }
+
+  /** The moments of these packages' outcomes (an outcome's change touches its package's other outcomes' days). */
+  async outcomeMomentsOfPackages(ids: readonly string[]): Promise<string[]> {
+    const at: string[] = [];
+    for (const part of chunks([...new Set(ids)])) {
+      const rows = await this.db.selectFrom('deliveryOutcomes').select('deviceTime').distinct().where('packageId', 'in', part).execute();
+      for (const r of rows) at.push(r.deviceTime);
+    }
+    return at;
+  }
+
+  /** The moments and days of the rows that name these packages (a change to a package's window, driver, …). */
+  async momentsOfPackages(ids: readonly string[]): Promise<{ at: string[]; days: string[] }> {
+    const at: string[] = [];
+    const days: string[] = [];
+    for (const part of chunks([...new Set(ids)])) {
+      const [outcomes, feedback, messages, hooks, ledger] = await Promise.all([
+        this.db.selectFrom('deliveryOutcomes').select('deviceTime as at').where('packageId', 'in', part).execute(),
+        this.db.selectFrom('packageFeedback').select('createdAt as at').where('packageId', 'in', part).execute(),
+        this.db.selectFrom('notificationMessages').select('createdAt as at').where('packageId', 'in', part).execute(),
+        this.db.selectFrom('webhookMessages').select('createdAt as at').where('packageId', 'in', part).execute(),
+        this.db.selectFrom('paymentEntries').select('localDay').distinct().where('packageId', 'in', part).execute(),
+      ]);
+      for (const r of [...outcomes, ...feedback, ...messages, ...hooks]) at.push(r.at);
+      for (const r of ledger) days.push(r.localDay);
+    }
+    return { at, days };
+  }
+
+  /** The oldest and newest moments of the raw rows (the rebuild's range). */
+  async rawRange(): Promise<{ from: string | null; to: string | null }> {
+    const pick = async (table: 'deliveryOutcomes' | 'packageFeedback' | 'notificationMessages' | 'webhookMessages', column: 'deviceTime' | 'createdAt') => {
+      const row = await this.db
+        .selectFrom(table as 'deliveryOutcomes')
+        .select((eb) => [eb.fn.min(column as 'deviceTime').as('lo'), eb.fn.max(column as 'deviceTime').as('hi')])
+        .executeTakeFirst();
+      return [row?.lo ?? null, row?.hi ?? null];
+    };
+    const ledger = await this.db.selectFrom('paymentEntries').select((eb) => [eb.fn.min('localDay').as('lo'), eb.fn.max('localDay').as('hi')]).executeTakeFirst();
+    const all = [
+      ...(await pick('deliveryOutcomes', 'deviceTime')),
+      ...(await pick('packageFeedback', 'createdAt')),
+      ...(await pick('notificationMessages', 'createdAt')),
+      ...(await pick('webhookMessages', 'createdAt')),
+      ledger?.lo ?? null,
+      ledger?.hi ?? null,
+    ].filter((v): v is string => !!v);
+    if (!all.length) return { from: null, to: null };
+    all.sort();
+    return { from: all[0]!.slice(0, 10), to: all[all.length - 1]!.slice(0, 10) };
   }
 }

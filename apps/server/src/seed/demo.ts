@@ -226,6 +226,16 @@ export async function seedDemo(repos: Repositories, now: number = Date.now()): P
         await trx.packages.insertHistory({ id: newId(), packageId: id, status: label, location: where, description, timestamp: isoFromMs(at), createdAt: isoFromMs(at) });
       }
 
+      if (status === 'delivered') {
+        // Its delivery outcome at the last step's moment: the figures and the home page's stats count outcomes.
+        const at = isoFromMs(created + (steps.length - 1) * ((now - created) / (steps.length + 1)));
+        await trx.deliveryProof.insertOutcome({
+          id: newId(), packageId: id, clientId: null, kind: 'delivered', driverId: driverIndex === null ? null : driverIds[driverIndex]!, driverName: driver?.name ?? null,
+          recipientName: customerName, leftAt: null, neighbourName: null, reason: null, note: null, photoId: null, signatureId: null,
+          lat: delivery.lat, lng: delivery.lng, accuracy: null, distanceM: null, deviceTime: at, createdAt: at, reopenedAt: null, reopenedBy: null, reopenReason: null, arrivedAt: null,
+        });
+      }
+
       const base = { packageId: id, source: 'seed', recordedAt: isoFromMs(created), createdAt: isoFromMs(created) };
       await trx.packages.insertLocation(locationRow({ ...base, lat: pickup.lat, lng: pickup.lng, type: 'origin', address: address(pickup) }));
       await trx.packages.insertLocation(locationRow({ ...base, lat: delivery.lat, lng: delivery.lng, type: 'destination', address: address(delivery) }));

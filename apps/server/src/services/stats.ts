@@ -49,14 +49,16 @@ export class StatsService {
   }
 
   /**
-   * Real figures: delivered packages; packages picked up, in transit or out for delivery; distinct customer phones
-   * across packages and pickup requests; and the straight-line miles from pickup to delivery of delivered packages
-   * (a package without both points counts 0), rounded.
+   * Real figures (the definitions are PUBLIC_STATS_DEFINITIONS in packages/shared): deliveries completed is the
+   * panel's 'delivered' figure over all time (packages with a 'delivered' or 'left' outcome, each once), so the public
+   * number and the panel's never disagree; packages picked up, in transit or out for delivery; distinct customer
+   * phones across packages and pickup requests; and the straight-line miles from pickup to delivery of the same
+   * delivered packages (a package without both points counts 0), rounded.
    */
   async computeDaily(): Promise<DailyStats> {
     const [byStatus, delivered, packagePhones, pickupPhones] = await Promise.all([
       this.repos.packages.countByStatus(),
-      this.repos.packages.endpointsWhereStatus('delivered'),
+      this.repos.figures.deliveredPackages(),
       this.repos.packages.customerPhones(),
       this.repos.pickupRequests.phones(),
     ]);
@@ -66,9 +68,11 @@ export class StatsService {
       if (key) customers.add(key);
     }
     let miles = 0;
-    for (const p of delivered) miles += haversineMiles(Number(p.pickupLat), Number(p.pickupLng), Number(p.deliveryLat), Number(p.deliveryLng));
+    for (const p of delivered)
+      if (p.pickupLat != null && p.pickupLng != null && p.deliveryLat != null && p.deliveryLng != null)
+        miles += haversineMiles(Number(p.pickupLat), Number(p.pickupLng), Number(p.deliveryLat), Number(p.deliveryLng));
     return {
-      deliveriesCompleted: byStatus.delivered ?? 0,
+      deliveriesCompleted: delivered.length,
       packagesInTransit: ACTIVE_STATUSES.reduce((sum, s) => sum + (byStatus[s] ?? 0), 0),
       customersServed: customers.size,
       milesDelivered: Math.round(miles),

@@ -181,6 +181,20 @@ describeApi('figures (issue 35): each definition on hand-made cases, from the ra
     expect(byFirst.figures.webhooks).toEqual({ delivered: 2, failed: 1 });
   });
 
+  it("stops per driver-hour (first to last stop of a driver's local day) and the average time at a stop (arrival kept with the outcome)", async () => {
+    // January 8 in Chicago, the second driver: B at 00:30, C at 10:00, D again at 12:00: 3 stops over 11.5 hours.
+    const day = await figures(`from=2026-01-08&to=2026-01-08&driverId=${second.id}`);
+    expect(day.json<Figures>().figures).toMatchObject({ stops: 3, driverHours: 11.5, stopsPerDriverHour: 0.26, timedStops: 0, averageStopSeconds: null });
+    // An arrival recorded with C's outcome, 4 minutes before it (written after the day was read: the day is computed again).
+    await ctx.app.db.updateTable('deliveryOutcomes').set({ arrivedAt: '2026-01-08T15:56:00.000Z' }).where('packageId', '=', ids.c!).where('kind', '=', 'delivered').execute();
+    const again = (await figures(`from=2026-01-08&to=2026-01-08&driverId=${second.id}`)).json<Figures>();
+    expect(again.figures).toMatchObject({ timedStops: 1, averageStopSeconds: 240 });
+    // The first driver's one stop (A) adds no hours: stops but no rate.
+    const first1 = (await figures(`from=2026-01-07&to=2026-01-07&driverId=${first.id}`)).json<Figures>();
+    expect(first1.figures).toMatchObject({ stops: 1, driverHours: 0, stopsPerDriverHour: null });
+    expect(again).toEqual(await ctx.app.figures.rawFigures({ from: '2026-01-08', to: '2026-01-08', driverId: second.id }));
+  });
+
   it('refuses a bad period with 400 and the message, and anyone but an admin', async () => {
     const reversed = await figures('from=2026-01-08&to=2026-01-07');
     expect(reversed.statusCode).toBe(400);

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { addDays } from '@cargo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDriver, makePackage, type DriverFixture } from '../fixtures.ts';
 import { describeApi, setupApp, unique, type TestContext } from '../helper.ts';
@@ -19,6 +21,14 @@ describeApi('stats', () => {
   let ctx: TestContext;
   let driver: DriverFixture;
   const created: Array<{ id: string; createdAt: string }> = [];
+  /** A delivery outcome now: what the figures (and so the home page's stats) count as delivered. */
+  const deliver = (packageId: string, kind = 'delivered') => {
+    const now = new Date().toISOString();
+    return ctx.app.db
+      .insertInto('deliveryOutcomes')
+      .values({ id: randomUUID(), packageId, clientId: null, kind, driverId: null, driverName: null, recipientName: null, leftAt: null, neighbourName: null, reason: null, note: null, photoId: null, signatureId: null, lat: null, lng: null, accuracy: null, distanceM: null, deviceTime: now, createdAt: now, reopenedAt: null, reopenedBy: null, reopenReason: null })
+      .execute();
+  };
 
   beforeAll(async () => {
     ctx = await setupApp();
@@ -41,6 +51,7 @@ describeApi('stats', () => {
         : { pickupAddress: 'Unknown pickup place', deliveryAddress: 'Unknown delivery place' };
       const pkg = await makePackage(ctx, { status, customerPhone, ...body });
       created.push({ id: pkg.id, createdAt: pkg.createdAt as string });
+      if (status === 'delivered') await deliver(pkg.id);
     }
     // Pickup requests: one customer already counted, one new.
     await ctx.app.db.insertInto('pickupRequests').values([pickup(unique('pr'), '(206) 555-0156', 'pending'), pickup(unique('pr'), '(305) 555-0163', 'confirmed')]).execute();
@@ -55,6 +66,7 @@ describeApi('stats', () => {
 
       const extra = await makePackage(ctx, { status: 'delivered', customerPhone: '(999) 555-0001', pickupLat: 0, pickupLng: 0, deliveryLat: 0, deliveryLng: 1 });
       created.push({ id: extra.id, createdAt: extra.createdAt as string });
+      await deliver(extra.id);
       const again = await ctx.request({ method: 'GET', url: '/api/stats/daily', token: ctx.adminToken });
       expect(again.json()).toEqual(res.json());
       // The database already says otherwise: the reply above came from the cache.
@@ -94,6 +106,23 @@ describeApi('stats', () => {
       expect(anon.statusCode).toBe(401);
       expect(anon.json()).toEqual({ message: 'Authentication required' });
       expect((await ctx.request({ method: 'GET', url: '/api/database/stats', token: driver.token })).statusCode).toBe(403);
+    });
+  });
+
+  describe('the home page and the panel read the same figures', () => {
+    it("deliveries completed is the panel's 'delivered' over all time: an attempt, a package marked delivered without an outcome and a second delivery add nothing", async () => {
+      const attempted = await makePackage(ctx, { status: 'in_transit' });
+      await deliver(attempted.id, 'attempted');
+      // Marked delivered by hand: no outcome, so neither the panel nor the home page counts it.
+      await makePackage(ctx, { status: 'delivered' });
+      // Delivered twice (reopened): once.
+      await deliver(created[0]!.id);
+      const stats = await ctx.app.stats.computeDaily();
+      const today = new Date().toISOString().slice(0, 10);
+      const panel = await ctx.request({ method: 'GET', url: `/api/figures?from=${addDays(today, -364)}&to=${addDays(today, 1)}`, token: ctx.adminToken });
+      expect(panel.statusCode, panel.body).toBe(200);
+      expect(stats.deliveriesCompleted).toBe(panel.json().figures.delivered);
+      expect(stats.deliveriesCompleted).toBe(4);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { errorSchema, figuresQuerySchema, figuresSchema, validationErrorSchema } from '@cargo/shared';
+import { errorSchema, figuresQuerySchema, figuresSchema, validationErrorSchema, weeklySummarySettingsSchema } from '@cargo/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -48,6 +48,33 @@ const figureRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send(Readable.from([`\uFEFF${figuresCsvLines(figures).map((l) => `${l}\r\n`).join('')}`], { objectMode: false }));
     },
+  );
+
+  app.get(
+    '/api/figures/weekly-summary',
+    {
+      schema: {
+        tags,
+        summary: "The weekly summary's settings (admin): whether it is sent, to whom (default: the coordinator), on which day (0 Sunday to 6 Saturday) and hour, in which time zone",
+        security,
+        response: { 200: weeklySummarySettingsSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async () => app.weeklySummary.settings(),
+  );
+
+  app.put(
+    '/api/figures/weekly-summary',
+    {
+      schema: {
+        tags,
+        summary: "Sets the weekly summary's settings (admin)",
+        security,
+        body: weeklySummarySettingsSchema,
+        response: { 200: weeklySummarySettingsSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => app.weeklySummary.setSettings(request.body, request.auditActor),
   );
 };
 

@@ -33,6 +33,13 @@ import type { FileStore } from './file-store.ts';
 import { processPhoto, processSignature, type ProcessedImage } from './images.ts';
 
 export const REQUIREMENTS_SETTING = 'delivery_requirements';
+
+/** The proof rules dispatch set, else the defaults (also read by the CLI's figures-rebuild). */
+export async function storedRequirements(settings: Pick<SettingsService, 'read'>): Promise<DeliveryRequirement[]> {
+  const stored = await settings.read<unknown>(REQUIREMENTS_SETTING);
+  const parsed = z.array(deliveryRequirementSchema).safeParse(stored?.value);
+  return parsed.success ? parsed.data : DEFAULT_DELIVERY_REQUIREMENTS;
+}
 export const LINK_SECRET_SETTING = 'proof_link_secret';
 
 export interface Completion {
@@ -79,9 +86,7 @@ export class DeliveryProofService {
   // --- requirements ---
 
   async requirements(): Promise<DeliveryRequirement[]> {
-    const stored = await this.settings.read<unknown>(REQUIREMENTS_SETTING);
-    const parsed = z.array(deliveryRequirementSchema).safeParse(stored?.value);
-    return parsed.success ? parsed.data : DEFAULT_DELIVERY_REQUIREMENTS;
+    return storedRequirements(this.settings);
   }
 
   async setRequirements(requirements: DeliveryRequirement[], actor: AuditActor): Promise<DeliveryRequirement[]> {
@@ -136,6 +141,7 @@ export class DeliveryProofService {
       const photoRow = photo ? await this.storeFile(pkg.id, 'photo', photo, now, stored) : null;
       const signatureRow = signature ? await this.storeFile(pkg.id, 'signature', signature, now, stored) : null;
       const outcome = this.outcomeRow(pkg, completion, photoRow, signatureRow, now);
+      outcome.arrivedAt = await this.arrivalOf(pkg, outcome);
       const writeProof = async (trx: Repositories) => {
         // The payment first, under the completion's client id: a resend of the queued completion records neither twice.
         if (input.payment && this.payments) await this.payments.writePayment(trx, pkg, input.payment, completion.auditActor, input.clientId ? `${input.clientId}:payment` : null);
@@ -206,7 +212,16 @@ export class DeliveryProofService {
       reopenedAt: null,
       reopenedBy: null,
       reopenReason: null,
+      arrivedAt: null,
     };
+  }
+
+  /** The arrival at the stop (issue 35's time at a stop): near where the outcome was recorded, else the address. */
+  private async arrivalOf(pkg: PackageRow, outcome: DeliveryOutcomeRow): Promise<string | null> {
+    const lat = outcome.lat ?? (pkg.deliveryLat != null ? Number(pkg.deliveryLat) : null);
+    const lng = outcome.lng ?? (pkg.deliveryLng != null ? Number(pkg.deliveryLng) : null);
+    if (lat === null || lng === null) return null;
+    return this.repos.deliveryProof.arrivalNear(pkg.id, lat, lng, outcome.deviceTime);
   }
 
   // --- reopening ---

@@ -17,25 +17,45 @@ import {
 } from '@cargo/shared';
 import { packageWindow } from '../../lib/package-window.ts';
 import { wallClock, zoneOfPlace } from '../../lib/time-zone.ts';
-import type { FigureOutcome, FigurePackage } from '../../repositories/figures.ts';
+import type { FigureDaysRepository, FigureOutcome, FigurePackage } from '../../repositories/figures.ts';
 import type { Repositories } from '../../repositories/index.ts';
+import { FigureDays, sumDayRows } from './figure-days.ts';
 
 /** Local days run at most 14 hours ahead of UTC and 12 behind: a UTC range this much wider holds every zone's day. */
-const ZONE_SLACK_MS = 15 * 3_600_000;
+export const ZONE_SLACK_MS = 15 * 3_600_000;
 
-interface Period {
+export interface Period {
   from: string;
   to: string;
 }
 
-interface Filters {
+export interface Filters {
   driverId: string | null;
   serviceType: string | null;
 }
 
-const msOf = (iso: string) => Date.parse(iso);
+export const msOf = (iso: string) => Date.parse(iso);
 
-function utcRange(period: Period): { fromIso: string; toIso: string } {
+const QUARTER_MS = 900_000;
+const dayMemo = new Map<string, string>();
+/**
+ * The local day at `ms` on a zone's clock (wallClock), remembered per zone and quarter hour: zone offsets and their
+ * changes fall on quarter hours, so every instant of a quarter hour has its first instant's day. Reading a day of
+ * figures asks this hundreds of thousands of times.
+ */
+export function localDayAt(timeZone: string, ms: number): string {
+  const quarter = Math.floor(ms / QUARTER_MS);
+  const key = `${timeZone}|${quarter}`;
+  let day = dayMemo.get(key);
+  if (day === undefined) {
+    if (dayMemo.size > 200_000) dayMemo.clear();
+    day = wallClock(timeZone, quarter * QUARTER_MS).day;
+    dayMemo.set(key, day);
+  }
+  return day;
+}
+
+export function utcRange(period: Period): { fromIso: string; toIso: string } {
   return {
     fromIso: new Date(Date.parse(`${period.from}T00:00:00Z`) - ZONE_SLACK_MS).toISOString(),
     toIso: new Date(Date.parse(`${addDays(period.to, 1)}T00:00:00Z`) + ZONE_SLACK_MS).toISOString(),
@@ -43,11 +63,11 @@ function utcRange(period: Period): { fromIso: string; toIso: string } {
 }
 
 /** Earliest first: by when it happened (the device's time), then when it was recorded, then id (ties stay stable). */
-function byTime(a: FigureOutcome, b: FigureOutcome): number {
+export function byTime(a: FigureOutcome, b: FigureOutcome): number {
   return msOf(a.deviceTime) - msOf(b.deviceTime) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 }
 
-function emptySet(): FigureSet {
+export function emptySet(): FigureSet {
   return {
     delivered: 0,
     onTime: 0,
@@ -64,7 +84,26 @@ function emptySet(): FigureSet {
     money: { due: 0, collected: 0, collectedByMethod: Object.fromEntries(FIGURE_METHODS.map((m) => [m, 0])), released: 0, stillOwed: 0 },
     messages: { sent: 0, failed: 0 },
     webhooks: { delivered: 0, failed: 0 },
+    stops: 0,
+    driverHours: 0,
+    stopsPerDriverHour: null,
+    timedStops: 0,
+    averageStopSeconds: null,
   };
+}
+
+/** Seconds from the arrival to the outcome, or null when no arrival was recorded (or it is not before the outcome). */
+export function secondsAtStop(o: { arrivedAt: string | null; deviceTime: string }): number | null {
+  if (!o.arrivedAt) return null;
+  const ms = msOf(o.deviceTime) - msOf(o.arrivedAt);
+  return Number.isFinite(ms) && ms >= 0 ? Math.round(ms / 1000) : null;
+}
+
+/** Stops per driver-hour and the average time at a stop, from the sums (the same rounding on every path). */
+export function finishStops(set: FigureSet, driverMs: number, stopSeconds: number): void {
+  set.driverHours = Math.round((driverMs / 3_600_000) * 100) / 100;
+  set.stopsPerDriverHour = driverMs > 0 ? Math.round((set.stops / (driverMs / 3_600_000)) * 100) / 100 : null;
+  set.averageStopSeconds = set.timedStops ? Math.round(stopSeconds / set.timedStops) : null;
 }
 
 /**
@@ -72,12 +111,39 @@ function emptySet(): FigureSet {
  * straight from the raw rows: correct before fast (the daily aggregate is a later step, design.md §15).
  */
 export class FigureService {
+  /** The daily aggregate (decision 108): what `figures` reads for whole days. */
+  readonly days: FigureDays | null;
+
   constructor(
     private readonly repos: Repositories,
     private readonly requirements: () => Promise<DeliveryRequirement[]>,
-  ) {}
+    daysRepo?: FigureDaysRepository,
+  ) {
+    this.days = daysRepo ? new FigureDays(repos, daysRepo, requirements) : null;
+    this.daysRepo = daysRepo ?? null;
+  }
 
+  private readonly daysRepo: FigureDaysRepository | null;
+
+  /**
+   * The figures of a period and of the one before it: the daily aggregate's rows, brought up to date first, summed
+   * for the whole days; the figures that count distinct packages over the period from the raw rows.
+   */
   async figures(query: FiguresQuery): Promise<Figures> {
+    if (!this.days || !this.daysRepo) return this.rawFigures(query);
+    const period = { from: query.from, to: query.to };
+    const previous = previousPeriod(query.from, query.to);
+    const filters: Filters = { driverId: query.driverId ?? null, serviceType: query.serviceType ?? null };
+    await this.days.ensure(previous.from, period.to);
+    const rows = await this.daysRepo.rows(previous.from, period.to, { driverId: filters.driverId, serviceKey: filters.serviceType?.toLowerCase() ?? null });
+    const current = sumDayRows(rows, period);
+    const before = sumDayRows(rows, previous);
+    await Promise.all([this.addPeriodCounts(current.set, period, filters), this.addPeriodCounts(before.set, previous, filters)]);
+    return { period, previousPeriod: previous, filters, figures: current.set, previous: before.set, days: current.days, definitions: { ...FIGURE_DEFINITIONS } };
+  }
+
+  /** The figures computed from the raw rows alone (the aggregate's test oracle; also the answer without an aggregate). */
+  async rawFigures(query: FiguresQuery): Promise<Figures> {
     const period = { from: query.from, to: query.to };
     const previous = previousPeriod(query.from, query.to);
     const filters: Filters = { driverId: query.driverId ?? null, serviceType: query.serviceType ?? null };
@@ -94,6 +160,31 @@ export class FigureService {
     };
   }
 
+  /** Exceptions, returns, released and still owed: distinct packages over the whole period, from the raw rows. */
+  private async addPeriodCounts(set: FigureSet, period: Period, filters: Filters): Promise<void> {
+    const repo = this.repos.figures;
+    const { fromIso, toIso } = utcRange(period);
+    const serviceKey = filters.serviceType?.toLowerCase() ?? null;
+    const [entries, released, stillOwed] = await Promise.all([
+      repo.statusEntriesWithPackages(['exception', 'returned'], fromIso, toIso),
+      repo.releasedOn(period.from, period.to, { driverId: filters.driverId, serviceKey }),
+      repo.stillOwedOn(period.from, period.to, { driverId: filters.driverId, serviceKey }),
+    ]);
+    const exceptions = new Set<string>();
+    const returns = new Set<string>();
+    for (const e of entries) {
+      if (filters.driverId && e.driverId !== filters.driverId) continue;
+      if (serviceKey && (e.serviceType ?? '').toLowerCase() !== serviceKey) continue;
+      const day = localDayAt(zoneOfPlace(e.deliveryLat, e.deliveryLng), msOf(e.createdAt));
+      if (day < period.from || day > period.to) continue;
+      (e.status === 'exception' ? exceptions : returns).add(e.packageId);
+    }
+    set.exceptions = exceptions.size;
+    set.returns = returns.size;
+    set.money.released = released;
+    set.money.stillOwed = stillOwed;
+  }
+
   /** The figure set and the days of one period. */
   async compute(period: Period, filters: Filters): Promise<{ set: FigureSet; days: FigureDay[] }> {
     const { fromIso, toIso } = utcRange(period);
@@ -107,7 +198,7 @@ export class FigureService {
       const missing = [...new Set([...ids].filter((id): id is string => !!id && !packages.has(id)))];
       if (missing.length) for (const [id, pkg] of await repo.packagesByIds(missing)) packages.set(id, pkg);
     };
-    const localDayOf = (pkg: FigurePackage | undefined, iso: string) => wallClock(zoneOfPlace(pkg?.deliveryLat, pkg?.deliveryLng), msOf(iso)).day;
+    const localDayOf = (pkg: FigurePackage | undefined, iso: string) => localDayAt(zoneOfPlace(pkg?.deliveryLat, pkg?.deliveryLng), msOf(iso));
     const serviceMatches = (pkg: FigurePackage | undefined) => !filters.serviceType || (!!pkg && pkg.serviceType.toLowerCase() === filters.serviceType.toLowerCase());
     // A package-level filter (messages, webhooks, ratings, exceptions, money): its driver and service type now.
     const packageMatches = (pkg: FigurePackage | undefined) => serviceMatches(pkg) && (!filters.driverId || pkg?.driverId === filters.driverId);
@@ -160,6 +251,35 @@ export class FigureService {
       days.get(day)!.attempts += 1;
     }
 
+    // Stops: every outcome a driver recorded, on its local day; a driver's hours run from the day's first stop to its last.
+    const stops = await repo.outcomesBetween(fromIso, toIso);
+    await load(stops.map((o) => o.packageId));
+    const spans = new Map<string, { first: number; last: number }>();
+    let stopSeconds = 0;
+    for (const o of stops) {
+      if (!o.driverId) continue;
+      const pkg = packages.get(o.packageId);
+      const day = localDayOf(pkg, o.deviceTime);
+      if (!inPeriod(day) || (filters.driverId && o.driverId !== filters.driverId) || !serviceMatches(pkg)) continue;
+      set.stops += 1;
+      const at = msOf(o.deviceTime);
+      const key = `${day}\u0000${o.driverId}`;
+      const span = spans.get(key);
+      if (!span) spans.set(key, { first: at, last: at });
+      else {
+        span.first = Math.min(span.first, at);
+        span.last = Math.max(span.last, at);
+      }
+      const seconds = secondsAtStop(o);
+      if (seconds !== null) {
+        set.timedStops += 1;
+        stopSeconds += seconds;
+      }
+    }
+    let driverMs = 0;
+    for (const span of spans.values()) driverMs += span.last - span.first;
+    finishStops(set, driverMs, stopSeconds);
+
     // Exceptions and returns: packages set to each status in the period, once each.
     const entries = await repo.statusEntriesBetween(['exception', 'returned'], fromIso, toIso);
     await load(entries.map((e) => e.packageId));
@@ -211,17 +331,18 @@ export class FigureService {
 
     // Messages and webhooks: by the message's zone (or the package's), filtered through their package when asked.
     const messages = await repo.messagesBetween(fromIso, toIso);
-    if (filtered) await load(messages.map((m) => m.packageId));
+    // Always loaded: a message without its own zone counts on its package's local day.
+    await load(messages.map((m) => m.packageId));
     for (const m of messages) {
       const pkg = m.packageId ? packages.get(m.packageId) : undefined;
       if (filtered && !packageMatches(pkg)) continue;
       const zone = m.timeZone ?? zoneOfPlace(pkg?.deliveryLat, pkg?.deliveryLng);
-      if (!inPeriod(wallClock(zone, msOf(m.createdAt)).day)) continue;
+      if (!inPeriod(localDayAt(zone, msOf(m.createdAt)))) continue;
       if (m.status === 'sent') set.messages.sent += 1;
       else if (m.status === 'failed') set.messages.failed += 1;
     }
     const hooks = await repo.webhookMessagesBetween(fromIso, toIso);
-    if (filtered) await load(hooks.map((h) => h.packageId));
+    await load(hooks.map((h) => h.packageId));
     for (const h of hooks) {
       const pkg = h.packageId ? packages.get(h.packageId) : undefined;
       if (filtered && !packageMatches(pkg)) continue;
