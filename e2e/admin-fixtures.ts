@@ -71,6 +71,17 @@ export async function openAdmin(page: Page, token: string, query = '') {
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible({ timeout: 30_000 });
 }
 
+/**
+ * A toast with this text is shown; then it is dismissed with its close button, as a person may. Toasts show one at a
+ * time, 5 s each (spec §9): a test that expects another toast next sees it at once rather than after this one's 5 s.
+ */
+export async function expectToastAndDismiss(page: Page, text: string | RegExp) {
+  const toast = page.getByRole('alert').filter({ hasText: text }).filter({ has: page.getByRole('button', { name: 'Dismiss notification' }) });
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(toast).toHaveCount(0);
+}
+
 const BLOCKING = new Set(['serious', 'critical']);
 export async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();

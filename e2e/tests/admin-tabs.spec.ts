@@ -7,6 +7,7 @@ import {
   expect,
   expectNoHorizontalOverflow,
   expectNoSeriousViolations,
+  expectToastAndDismiss,
   getJson,
   openAdmin,
   test,
@@ -15,8 +16,9 @@ import {
 import type { Page } from '../test.ts';
 
 
-// Whole flows through the panel: longer than the default 30 s on a busy shared machine.
-test.describe.configure({ timeout: 90_000 });
+// Whole flows through the panel: longer than the default 30 s on a busy shared machine. Each test makes its own
+// packages, drivers and requests (uniqueTag) and reads only those, so the tests may spread over the workers.
+test.describe.configure({ timeout: 90_000, mode: 'parallel' });
 /** Each remaining tab: its main action checked through the API, a validation message, and axe at 1280 and 375 px. */
 
 const field = (label: string) => new RegExp(`^${label}( \\*)?$`);
@@ -78,11 +80,11 @@ test('GPS Links: a link is required; saved, then removed', async ({ adminPage: p
   await page.getByRole('tab', { name: 'GPS Links' }).click();
   const form = page.getByRole('form', { name: 'Real Location Links' });
   await form.getByRole('button', { name: 'Save Link' }).click();
-  await expect(page.getByText('Link Required')).toBeVisible();
+  await expectToastAndDismiss(page, 'Link Required');
   await pickPackage(page, form, pkg);
   await form.getByRole('textbox', { name: 'Location link' }).fill('https://maps.google.com/?q=43.04,-87.9');
   await form.getByRole('button', { name: 'Save Link' }).click();
-  await expect(page.getByText(`Real location link updated for ${pkg.trackingNumber}`)).toBeVisible();
+  await expectToastAndDismiss(page, `Real location link updated for ${pkg.trackingNumber}`);
   expect((await getJson(request, token, `/api/packages/${pkg.id}`, packageSchema)).realLocationLink).toBe('https://maps.google.com/?q=43.04,-87.9');
   await expect(form.getByRole('link', { name: 'Open' })).toHaveAttribute('href', 'https://maps.google.com/?q=43.04,-87.9');
   await form.getByRole('button', { name: 'Remove' }).click();
@@ -101,6 +103,7 @@ test('Devices: name required; registered with set-up steps and a local QR code; 
   const name = uniqueTag('Phone ');
   await form.getByRole('textbox', { name: field('Device name') }).fill(name);
   await form.getByRole('button', { name: 'Register Device' }).click();
+  await expectToastAndDismiss(page, 'Device registered');
   const setup = page.getByRole('region', { name: 'Set up Traccar Client' });
   await expect(setup).toContainText('/api/osmand');
   const qr = setup.getByRole('img', { name: 'QR code of the device identifier' });
@@ -188,7 +191,7 @@ test('Database: totals; bulk delete asks first and deletes only what was selecte
   await page.getByRole('tab', { name: 'Database' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Database' }).getByText('Packages', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Delete Selected (0)' }).click();
-  await expect(page.getByText('No packages selected')).toBeVisible();
+  await expectToastAndDismiss(page, 'No packages selected');
   await page.getByRole('checkbox', { name: `Select ${a.trackingNumber}` }).check();
   await page.getByRole('checkbox', { name: `Select ${b.trackingNumber}` }).check();
   await page.getByRole('button', { name: 'Delete Selected (2)' }).click();
@@ -203,22 +206,30 @@ test('Database: totals; bulk delete asks first and deletes only what was selecte
 
 const TABS = ['Fleet', 'Packages', 'Create', 'Drivers', 'Driver Routes', 'Status', 'Location', 'Current Location', 'GPS Links', 'Devices', 'Tracking', 'Driver Portal', 'Pickup Requests', 'Delivery Proof', 'Notifications', 'Database', 'Import', 'Integrations', 'Collections', 'Customer actions', 'Planning'];
 
+// Three groups of tabs at each width, so that the six tests can spread over the workers; the last group ends with the
+// sign-in page.
+const TAB_GROUPS = [TABS.slice(0, 7), TABS.slice(7, 13), TABS.slice(13)];
+
 for (const width of [1280, 375]) {
-  test(`every tab passes axe at ${width} px${width === 375 ? ' with no horizontal overflow' : ''}`, async ({ page, token }) => {
-    test.setTimeout(180_000);
-    await page.setViewportSize({ width, height: 900 });
-    await openAdmin(page, token);
-    for (const name of TABS) {
-      await page.getByRole('tab', { name, exact: true }).click();
-      await expect(page.getByRole('tabpanel', { name })).toBeVisible();
-      await expect(page.getByRole('tabpanel', { name }).locator('.mantine-Skeleton-root')).toHaveCount(0);
-      await expectNoSeriousViolations(page, `${name} at ${width}px`);
-      if (width === 375) await expectNoHorizontalOverflow(page, `${name} at 375px`);
-    }
-    await page.evaluate(() => localStorage.removeItem('admin_token'));
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
-    await expectNoSeriousViolations(page, `login at ${width}px`);
-    if (width === 375) await expectNoHorizontalOverflow(page, 'login at 375px');
-  });
+  for (const [group, tabs] of TAB_GROUPS.entries()) {
+    const last = group === TAB_GROUPS.length - 1;
+    test(`tabs ${tabs[0]} to ${tabs.at(-1)}${last ? ' and the sign-in page' : ''} pass axe at ${width} px${width === 375 ? ' with no horizontal overflow' : ''}`, async ({ page, token }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 900 });
+      await openAdmin(page, token);
+      for (const name of tabs) {
+        await page.getByRole('tab', { name, exact: true }).click();
+        await expect(page.getByRole('tabpanel', { name })).toBeVisible();
+        await expect(page.getByRole('tabpanel', { name }).locator('.mantine-Skeleton-root')).toHaveCount(0);
+        await expectNoSeriousViolations(page, `${name} at ${width}px`);
+        if (width === 375) await expectNoHorizontalOverflow(page, `${name} at 375px`);
+      }
+      if (!last) return;
+      await page.evaluate(() => localStorage.removeItem('admin_token'));
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+      await expectNoSeriousViolations(page, `login at ${width}px`);
+      if (width === 375) await expectNoHorizontalOverflow(page, 'login at 375px');
+    });
+  }
 }

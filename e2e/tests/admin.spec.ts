@@ -1,5 +1,5 @@
 import { bearer } from '../fixtures.ts';
-import { chooseDeliveryWindow, createDriver, createPackage, E2E_ADMIN, expect, getJson, openAdmin, test, uniqueTag } from '../admin-fixtures.ts';
+import { chooseDeliveryWindow, createDriver, createPackage, E2E_ADMIN, expect, expectToastAndDismiss, getJson, openAdmin, test, uniqueTag } from '../admin-fixtures.ts';
 import { driverSchema, packageSchema } from '@cargo/shared';
 import { z } from 'zod';
 
@@ -118,7 +118,7 @@ test.describe('packages', () => {
     await page.getByRole('textbox', { name: 'Driver', exact: true }).click();
     await page.getByRole('option', { name: new RegExp(driver.name) }).click();
     await page.getByRole('button', { name: 'Create Package' }).click();
-    await expect(page.getByText(`Package created successfully and assigned to ${driver.name}!`)).toBeVisible();
+    await expectToastAndDismiss(page, `Package created successfully and assigned to ${driver.name}!`);
 
     const created = await getJson(request, token, `/api/packages/${ideaName}`, packageSchema);
     expect(created).toMatchObject({ trackingNumber: ideaName, customerName: 'Form Customer', customerPhone: '+13125550142', driverId: driver.id, status: 'processing' });
@@ -190,7 +190,7 @@ test.describe('drivers', () => {
     await page.getByRole('tab', { name: 'Drivers' }).click();
     const form = page.getByRole('form', { name: 'Assign Packages' });
     await form.getByRole('button', { name: 'Assign Packages' }).click();
-    await expect(page.getByText('Please select a driver and at least one package')).toBeVisible();
+    await expectToastAndDismiss(page, 'Please select a driver and at least one package');
     await form.getByRole('textbox', { name: 'Driver', exact: true }).click();
     await page.getByRole('option', { name: driver.name }).click();
     await form.getByRole('textbox', { name: /Packages/ }).fill(pkg.trackingNumber);
@@ -205,7 +205,7 @@ test.describe('drivers', () => {
     await page.getByRole('tab', { name: 'Drivers' }).click();
     const form = page.getByRole('form', { name: 'Location from a Maps Link' });
     await form.getByRole('button', { name: 'Update Location' }).click();
-    await expect(page.getByText('Missing information')).toBeVisible();
+    await expectToastAndDismiss(page, 'Missing information');
     await form.getByRole('textbox', { name: 'Driver', exact: true }).click();
     await page.getByRole('option', { name: driver.name }).click();
     await form.getByLabel('Google Maps link').fill('https://www.google.com/maps/place/Union+Station/@41.8788761,-87.6359015,17z');
