@@ -15,7 +15,7 @@ export function SiteConfigContent({ children, skeletonLines = 2 }: SiteConfigCon
   if (data) return <>{children(data)}</>;
   if (isPending) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading contact details">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading contact details">
         {Array.from({ length: skeletonLines }, (_, index) => (
           <Skeleton key={index} height={14} width={index % 2 ? '60%' : '85%'} radius="sm" />
         ))}
