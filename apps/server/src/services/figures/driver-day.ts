@@ -1,18 +1,13 @@
-import { addDays, ERR, isEndedStatus, type DriverDay, type DriverDayStop } from '@cargo/shared';
+import { ERR, isEndedStatus, type DriverDay, type DriverDayStop } from '@cargo/shared';
 import { notFound } from '../../lib/http-errors.ts';
 import { packageWindow } from '../../lib/package-window.ts';
 import { wallClock, zoneOfPlace } from '../../lib/time-zone.ts';
 import type { DriverDayOutcome, DriverDayPackage } from '../../repositories/driver-days.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import { filterTrail } from '../fix-filters.ts';
-
-/** Local days run at most 14 hours ahead of UTC and 12 behind: a UTC range this much wider holds every zone's day. */
-const ZONE_SLACK_MS = 15 * 3_600_000;
+import { byTime, utcRange } from './figure-math.ts';
 
 const isDelivery = (kind: string | null) => kind === 'delivered' || kind === 'left';
-
-/** Earliest first: by when it happened (the device's time), then when it was recorded, then id. */
-const byTime = (a: DriverDayOutcome, b: DriverDayOutcome) => Date.parse(a.deviceTime) - Date.parse(b.deviceTime) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 
 /**
  * A driver's day (issue 35, item 3): the stops the driver closed that day (each package's outcomes by this driver on
@@ -29,8 +24,7 @@ export class DriverDayService {
     const driver = await this.repos.drivers.findById(driverId);
     if (!driver) throw notFound(ERR.driverNotFound);
     const repo = this.repos.driverDays;
-    const fromIso = new Date(Date.parse(`${date}T00:00:00Z`) - ZONE_SLACK_MS).toISOString();
-    const toIso = new Date(Date.parse(`${addDays(date, 1)}T00:00:00Z`) + ZONE_SLACK_MS).toISOString();
+    const { fromIso, toIso } = utcRange({ from: date, to: date });
     const nowMs = this.now();
 
     const outcomes = await repo.outcomesByDriverBetween(driverId, fromIso, toIso);

@@ -4,7 +4,7 @@ import { packageWindow } from '../../lib/package-window.ts';
 import { zoneOfPlace } from '../../lib/time-zone.ts';
 import type { FigureChange, FigureDayRow, FigureDaysRepository, FigureOutcome, FigurePackage } from '../../repositories/figures.ts';
 import type { Repositories } from '../../repositories/index.ts';
-import { byTime, emptySet, finishStops, localDayAt, msOf, secondsAtStop, utcRange, type Period } from './figure-service.ts';
+import { byTime, emptySet, finishStops, localDayAt, msOf, secondsAtStop, utcRange, type Period } from './figure-math.ts';
 
 const HOUR_MS = 3_600_000;
 /** Days recomputed in one pass (one read of the raw rows over their UTC range). */

@@ -1,7 +1,5 @@
 import {
   FIGURE_DEFINITIONS,
-  FIGURE_METHODS,
-  FIGURE_REASONS,
   addDays,
   previousPeriod,
   proofNeeded,
@@ -16,95 +14,13 @@ import {
   type OutcomeKind,
 } from '@cargo/shared';
 import { packageWindow } from '../../lib/package-window.ts';
-import { wallClock, zoneOfPlace } from '../../lib/time-zone.ts';
+import { zoneOfPlace } from '../../lib/time-zone.ts';
 import type { FigureDaysRepository, FigureOutcome, FigurePackage } from '../../repositories/figures.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import { FigureDays, sumDayRows } from './figure-days.ts';
+import { byTime, emptySet, finishStops, localDayAt, msOf, secondsAtStop, utcRange, type Filters, type Period } from './figure-math.ts';
 
-/** Local days run at most 14 hours ahead of UTC and 12 behind: a UTC range this much wider holds every zone's day. */
-export const ZONE_SLACK_MS = 15 * 3_600_000;
-
-export interface Period {
-  from: string;
-  to: string;
-}
-
-export interface Filters {
-  driverId: string | null;
-  serviceType: string | null;
-}
-
-export const msOf = (iso: string) => Date.parse(iso);
-
-const QUARTER_MS = 900_000;
-const dayMemo = new Map<string, string>();
-/**
- * The local day at `ms` on a zone's clock (wallClock), remembered per zone and quarter hour: zone offsets and their
- * changes fall on quarter hours, so every instant of a quarter hour has its first instant's day. Reading a day of
- * figures asks this hundreds of thousands of times.
- */
-export function localDayAt(timeZone: string, ms: number): string {
-  const quarter = Math.floor(ms / QUARTER_MS);
-  const key = `${timeZone}|${quarter}`;
-  let day = dayMemo.get(key);
-  if (day === undefined) {
-    if (dayMemo.size > 200_000) dayMemo.clear();
-    day = wallClock(timeZone, quarter * QUARTER_MS).day;
-    dayMemo.set(key, day);
-  }
-  return day;
-}
-
-export function utcRange(period: Period): { fromIso: string; toIso: string } {
-  return {
-    fromIso: new Date(Date.parse(`${period.from}T00:00:00Z`) - ZONE_SLACK_MS).toISOString(),
-    toIso: new Date(Date.parse(`${addDays(period.to, 1)}T00:00:00Z`) + ZONE_SLACK_MS).toISOString(),
-  };
-}
-
-/** Earliest first: by when it happened (the device's time), then when it was recorded, then id (ties stay stable). */
-export function byTime(a: FigureOutcome, b: FigureOutcome): number {
-  return msOf(a.deviceTime) - msOf(b.deviceTime) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
-}
-
-export function emptySet(): FigureSet {
-  return {
-    delivered: 0,
-    onTime: 0,
-    onTimeRate: null,
-    firstAttempt: 0,
-    firstAttemptRate: null,
-    attempts: 0,
-    attemptsByReason: Object.fromEntries(FIGURE_REASONS.map((r) => [r, 0])),
-    exceptions: 0,
-    returns: 0,
-    proofComplete: 0,
-    proofCompleteness: null,
-    ratings: { count: 0, average: null, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } },
-    money: { due: 0, collected: 0, collectedByMethod: Object.fromEntries(FIGURE_METHODS.map((m) => [m, 0])), released: 0, stillOwed: 0 },
-    messages: { sent: 0, failed: 0 },
-    webhooks: { delivered: 0, failed: 0 },
-    stops: 0,
-    driverHours: 0,
-    stopsPerDriverHour: null,
-    timedStops: 0,
-    averageStopSeconds: null,
-  };
-}
-
-/** Seconds from the arrival to the outcome, or null when no arrival was recorded (or it is not before the outcome). */
-export function secondsAtStop(o: { arrivedAt: string | null; deviceTime: string }): number | null {
-  if (!o.arrivedAt) return null;
-  const ms = msOf(o.deviceTime) - msOf(o.arrivedAt);
-  return Number.isFinite(ms) && ms >= 0 ? Math.round(ms / 1000) : null;
-}
-
-/** Stops per driver-hour and the average time at a stop, from the sums (the same rounding on every path). */
-export function finishStops(set: FigureSet, driverMs: number, stopSeconds: number): void {
-  set.driverHours = Math.round((driverMs / 3_600_000) * 100) / 100;
-  set.stopsPerDriverHour = driverMs > 0 ? Math.round((set.stops / (driverMs / 3_600_000)) * 100) / 100 : null;
-  set.averageStopSeconds = set.timedStops ? Math.round(stopSeconds / set.timedStops) : null;
-}
+export type { Filters, Period };
 
 /**
  * The performance figures (issue 35), each by its one definition in packages/shared (FIGURE_DEFINITIONS), computed

@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// The API's latency while a day is being planned (issue 34 part 6): the built server on a fresh SQLite database with
+// 25 drivers' shifts and 500 packages due on one day; public lookups at a steady rate, their p99 measured without a
+// plan running, then while POST /api/planning/{date}/plan searches (the planner's worker thread), then without again.
+// Not part of the test line: about a minute and a half.
+//
+//   npm run build && node bench/planning-load.mjs [--rate 200] [--seconds 15] [--limit-ms 20000]
+import { rmSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { adminToken, api, createDrivers, inBatches } from './lib/dataset.mjs';
+import { cpuMeter } from './lib/proc.mjs';
+import { startProject, tempDir } from './lib/servers.mjs';
+
+const { values } = parseArgs({ options: { rate: { type: 'string', default: '200' }, seconds: { type: 'string', default: '15' }, 'limit-ms': { type: 'string', default: '20000' } } });
+const RATE = Number(values.rate);
+const SECONDS = Number(values.seconds);
+const LIMIT_MS = Number(values['limit-ms']);
+const DATE = '2051-06-13';
+const DUE = 'Tuesday, June 13, 2051 - Tuesday, June 13, 2051';
+const DEPOT = { lat: 41.8789, lng: -87.6359 };
+
+/** One steady round of public lookups: every request's latency, answered or not. */
+async function lookups(base, trackingNumbers) {
+  const result = await autocannon({
+    url: base,
+    connections: 10,
+    overallRate: RATE,
+    duration: SECONDS,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/packages/${trackingNumbers[Math.floor(Math.random() * trackingNumbers.length)]}` }) }],
+  });
+  return { requests: result.requests.total, non2xx: result.non2xx, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max };
+}
+
+const cwd = tempDir('planning-load');
+const server = await startProject({
+  cwd,
+  databaseUrl: `${cwd}/bench.db`,
+  env: { DEPOT_ADDRESS: '233 S Wacker Dr, Chicago, IL 60606', PLANNING_TIME_LIMIT_MS: String(LIMIT_MS) },
+});
+try {
+  const admin = await adminToken(server.url);
+  const drivers = await createDrivers(server.url, admin, 25, '7');
+  await api(server.url, 'PUT', `/api/planning/${DATE}/shifts`, { shifts: drivers.map((d) => ({ driverId: d.id, startTime: '08:00', endTime: '18:00', capacityPackages: 30 })) }, admin);
+  // 500 stops within about 15 km of the depot (a city of 30 × 30 km), seeded so every run plans the same day.
+  let seed = 42;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const packages = await inBatches(Array.from({ length: 500 }, (_, i) => i), 8, async (i) =>
+    api(server.url, 'POST', '/api/packages', {
+      trackingNumber: `PLANLOAD${String(i).padStart(4, '0')}`,
+      status: 'processing',
+      currentLocation: 'Depot',
+      estimatedDelivery: DUE,
+      pickupAddress: '233 S Wacker Dr, Chicago, IL 60606',
+      deliveryAddress: `${100 + i} Bench St, Chicago, IL`,
+      customerName: 'Bench Customer',
+      customerPhone: '(312) 555-0142',
+      weight: '2 kg',
+      dimensions: '1 x 1 x 1 in',
+      serviceType: 'Standard Delivery',
+      deliveryLat: DEPOT.lat + (random() - 0.5) * 0.27,
+      deliveryLng: DEPOT.lng + (random() - 0.5) * 0.36,
+    }, admin, 201),
+  );
+  const trackingNumbers = packages.map((p) => p.trackingNumber);
+  // Warm: the lookup path and the planner's thread (a first plan of 1 s).
+  await lookups(server.url, trackingNumbers);
+
+  const rounds = [];
+  const before = await lookups(server.url, trackingNumbers);
+  rounds.push({ round: 'without a plan', ...before });
+
+  const meter = cpuMeter({ server: server.pid });
+  const started = performance.now();
+  const planning = api(server.url, 'POST', `/api/planning/${DATE}/plan`, undefined, admin).then((plan) => ({ plan, ms: performance.now() - started }));
+  // The round starts once the planner is searching (the instance is built first) and ends before the search does.
+  await new Promise((r) => setTimeout(r, 1000));
+  const during = await lookups(server.url, trackingNumbers);
+  const { plan, ms } = await planning;
+  const used = meter.stop();
+  rounds.push({ round: 'while planning', ...during });
+
+  const after = await lookups(server.url, trackingNumbers);
+  rounds.push({ round: 'without a plan, again', ...after });
+
+  const served = plan.totals.stops;
+  console.log(`plan: ${served} of 500 stops served by ${plan.routes.filter((r) => r.stops.length > 0).length} drivers, ${plan.unplanned.length} left out, ${Math.round(ms)} ms (limit ${LIMIT_MS} ms), engine ${plan.engine}; server ${used.coresBusy.server ?? '?'} cores over the plan, machine ${used.machineBusyPct}% busy`);
+  console.log('| round | requests | non-2xx | p50 ms | p99 ms | max ms |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const r of rounds) console.log(`| ${r.round} | ${r.requests} | ${r.non2xx} | ${r.p50} | ${r.p99} | ${r.max} |`);
+  const baseline = Math.max(before.p99, after.p99);
+  console.log(`p99 while planning / the worse round without: ${(during.p99 / baseline).toFixed(2)} (target ≤ 1.20)`);
+} finally {
+  await server.stop();
+  rmSync(cwd, { recursive: true, force: true });
+}
