@@ -13,7 +13,7 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 
 const GROUPS: Record<string, string[]> = {
-  Dispatch: ['Fleet', 'Packages', 'Create', 'Import', 'Status', 'Location', 'GPS Links', 'Delivery Proof'],
+  Dispatch: ['Fleet', 'Packages', 'Create', 'Import', 'Status', 'Location', 'GPS Links', 'Delivery Proof', 'Performance'],
   Drivers: ['Drivers', 'Driver Routes', 'Planning', 'Collections', 'Devices', 'Tracking', 'Driver Portal'],
   Customers: ['Pickup Requests', 'Notifications'],
   Settings: ['Current Location', 'Database', 'Integrations', 'Customer actions', 'Audit log'],
@@ -21,7 +21,7 @@ const GROUPS: Record<string, string[]> = {
 
 /** Each tab's address, as before the grouping (Packages is the panel's default: no ?tab=). */
 const ADDRESS: Record<string, string | null> = {
-  Fleet: 'fleet', Packages: null, Create: 'create', Import: 'import', Status: 'status', Location: 'location', 'GPS Links': 'gps-links', 'Delivery Proof': 'proof',
+  Fleet: 'fleet', Packages: null, Create: 'create', Import: 'import', Status: 'status', Location: 'location', 'GPS Links': 'gps-links', 'Delivery Proof': 'proof', Performance: 'performance',
   Drivers: 'drivers', 'Driver Routes': 'routes', Planning: 'planning', Collections: 'collections', Devices: 'devices', Tracking: 'tracking', 'Driver Portal': 'driver-portal',
   'Pickup Requests': 'pickups', Notifications: 'notifications', 'Current Location': 'current-location', Database: 'database', Integrations: 'integrations', 'Customer actions': 'customer-actions', 'Audit log': 'audit',
 };
