@@ -56,3 +56,9 @@ export async function makePackage(ctx: TestContext, overrides: Record<string, un
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as Package;
 }
+
+/** Sets a date's shifts through the planning API (the list replaces what the date had); fails the test on refusal. */
+export async function setShifts(ctx: TestContext, date: string, shifts: Record<string, unknown>[]): Promise<void> {
+  const res = await ctx.request({ method: 'PUT', url: `/api/planning/${date}/shifts`, token: ctx.adminToken, payload: { shifts } });
+  expect(res.statusCode, res.body).toBe(200);
+}

@@ -1,7 +1,7 @@
 import { auditEntrySchema, driverStopsSchema, planCheckSchema, type PlanCheck } from '@cargo/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeDriver, makePackage, type DriverFixture } from '../fixtures.ts';
+import { makeDriver, makePackage, setShifts, type DriverFixture } from '../fixtures.ts';
 import { describeApi, setupApp, unique, type TestContext } from '../helper.ts';
 
 const DEPOT = '233 S Wacker Dr, Chicago, IL 60606';
@@ -39,18 +39,10 @@ describeApi('planning: a plan edited by hand, checked and committed', () => {
     a = await makeDriver(ctx, { name: 'Ann Commit' });
     b = await makeDriver(ctx, { name: 'Bob Commit' });
     c = await makeDriver(ctx, { name: 'Cid Noshift' });
-    const shifts = await ctx.request({
-      method: 'PUT',
-      url: `/api/planning/${DATE}/shifts`,
-      token: ctx.adminToken,
-      payload: {
-        shifts: [
-          { driverId: a.id, startTime: '08:00', endTime: '16:00', capacityPackages: 3, capacityWeightKg: 100 },
-          { driverId: b.id, startTime: '08:00', endTime: '16:00', capacityPackages: 3, capacityWeightKg: 100 },
-        ],
-      },
-    });
-    expect(shifts.statusCode, shifts.body).toBe(200);
+    await setShifts(ctx, DATE, [
+      { driverId: a.id, startTime: '08:00', endTime: '16:00', capacityPackages: 3, capacityWeightKg: 100 },
+      { driverId: b.id, startTime: '08:00', endTime: '16:00', capacityPackages: 3, capacityWeightKg: 100 },
+    ]);
     for (let k = 0; k < 6; k++) {
       const pkg = await makePackage(ctx, { trackingNumber: unique(`CMT${k}-`), estimatedDelivery: DUE, deliveryLat: 41.86 + (k % 3) * 0.01, deliveryLng: -87.66 + Math.floor(k / 3) * 0.01, weight: '2 lb' });
       ids[`p${k}`] = pkg.id;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { dayPlanSchema } from '@cargo/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { makeDriver, makePackage, type DriverFixture } from '../fixtures.ts';
+import { makeDriver, makePackage, setShifts, type DriverFixture } from '../fixtures.ts';
 import { describeApi, setupApp, unique, type TestContext } from '../helper.ts';
 
 const DEPOT = '233 S Wacker Dr, Chicago, IL 60606';
@@ -161,18 +161,10 @@ const listen = async (server: Server) => {
 async function seedDay(ctx: TestContext): Promise<{ a: DriverFixture; b: DriverFixture; ids: string[] }> {
   const a = await makeDriver(ctx, { name: 'Ann Engine' });
   const b = await makeDriver(ctx, { name: 'Bob Engine' });
-  const shifts = await ctx.request({
-    method: 'PUT',
-    url: `/api/planning/${DATE}/shifts`,
-    token: ctx.adminToken,
-    payload: {
-      shifts: [
-        { driverId: a.id, startTime: '08:00', endTime: '16:00', capacityPackages: 3, capacityWeightKg: 50 },
-        { driverId: b.id, startTime: '09:00', endTime: '17:00', capacityPackages: 3 },
-      ],
-    },
-  });
-  expect(shifts.statusCode, shifts.body).toBe(200);
+  await setShifts(ctx, DATE, [
+    { driverId: a.id, startTime: '08:00', endTime: '16:00', capacityPackages: 3, capacityWeightKg: 50 },
+    { driverId: b.id, startTime: '09:00', endTime: '17:00', capacityPackages: 3 },
+  ]);
   const ids: string[] = [];
   for (let k = 0; k < 5; k++) {
     ids.push((await makePackage(ctx, { trackingNumber: unique(`ENG${k}-`), estimatedDelivery: DUE, deliveryLat: 41.86 + k * 0.01, deliveryLng: -87.65, weight: '1.5 kg' })).id);

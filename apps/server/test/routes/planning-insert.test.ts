@@ -1,6 +1,6 @@
 import { auditEntrySchema, driverStopsSchema, planInsertResultSchema } from '@cargo/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeDriver, makePackage, type DriverFixture } from '../fixtures.ts';
+import { makeDriver, makePackage, setShifts, type DriverFixture } from '../fixtures.ts';
 import { describeApi, setupApp, unique, type TestContext } from '../helper.ts';
 
 const DEPOT = '233 S Wacker Dr, Chicago, IL 60606';
@@ -29,18 +29,10 @@ describeApi('planning: a package added during the day is inserted into a committ
     a = await makeDriver(ctx, { name: 'Ann Insert' });
     b = await makeDriver(ctx, { name: 'Bob Insert' });
     c = await makeDriver(ctx, { name: 'Cid Insert' });
-    const shifts = await ctx.request({
-      method: 'PUT',
-      url: `/api/planning/${DATE}/shifts`,
-      token: ctx.adminToken,
-      payload: {
-        shifts: [
-          { driverId: a.id, startTime: '08:00', endTime: '18:00', capacityPackages: 5 },
-          { driverId: b.id, startTime: '08:00', endTime: '18:00', capacityPackages: 5 },
-        ],
-      },
-    });
-    expect(shifts.statusCode, shifts.body).toBe(200);
+    await setShifts(ctx, DATE, [
+      { driverId: a.id, startTime: '08:00', endTime: '18:00', capacityPackages: 5 },
+      { driverId: b.id, startTime: '08:00', endTime: '18:00', capacityPackages: 5 },
+    ]);
     await due('p0', 41.86);
     await due('p1', 41.88);
     await due('p2', 41.9);

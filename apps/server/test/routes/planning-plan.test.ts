@@ -1,6 +1,6 @@
 import { dayPlanSchema, type DayPlan } from '@cargo/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeDriver, makePackage, type DriverFixture } from '../fixtures.ts';
+import { makeDriver, makePackage, setShifts, type DriverFixture } from '../fixtures.ts';
 import { describeApi, setupApp, unique, type TestContext } from '../helper.ts';
 
 const DEPOT = '233 S Wacker Dr, Chicago, IL 60606';
@@ -19,18 +19,10 @@ describeApi('planning: a plan for the day', () => {
     ctx = await setupApp({ env: { DEPOT_ADDRESS: DEPOT, PLANNING_TIME_LIMIT_MS: '200' } });
     a = await makeDriver(ctx, { name: 'Ann Planner' });
     b = await makeDriver(ctx, { name: 'Bob Planner' });
-    const shifts = await ctx.request({
-      method: 'PUT',
-      url: `/api/planning/${DATE}/shifts`,
-      token: ctx.adminToken,
-      payload: {
-        shifts: [
-          { driverId: a.id, startTime: '08:00', endTime: '16:00', capacityPackages: 3, capacityWeightKg: 100 },
-          { driverId: b.id, startTime: '08:00', endTime: '16:00', capacityPackages: 3, capacityWeightKg: 100 },
-        ],
-      },
-    });
-    expect(shifts.statusCode, shifts.body).toBe(200);
+    await setShifts(ctx, DATE, [
+      { driverId: a.id, startTime: '08:00', endTime: '16:00', capacityPackages: 3, capacityWeightKg: 100 },
+      { driverId: b.id, startTime: '08:00', endTime: '16:00', capacityPackages: 3, capacityWeightKg: 100 },
+    ]);
     // Seven light packages around the Loop for six places: one is left for want of capacity.
     for (let k = 0; k < 7; k++) {
       const pkg = await makePackage(ctx, { trackingNumber: unique(`DAY${k}-`), estimatedDelivery: DUE, deliveryLat: 41.86 + (k % 4) * 0.01, deliveryLng: -87.66 + Math.floor(k / 2) * 0.01, weight: '2 lb' });

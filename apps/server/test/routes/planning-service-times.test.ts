@@ -1,6 +1,6 @@
 import { dayPlanSchema, serviceTimesSchema } from '@cargo/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeDriver, makePackage, type DriverFixture } from '../fixtures.ts';
+import { makeDriver, makePackage, setShifts, type DriverFixture } from '../fixtures.ts';
 import { describeApi, setupApp, unique, type TestContext } from '../helper.ts';
 
 const DATE = '2050-03-01';
@@ -13,8 +13,7 @@ describeApi('planning: minutes at a stop per service type', () => {
   beforeAll(async () => {
     ctx = await setupApp({ env: { DEPOT_ADDRESS: '233 S Wacker Dr, Chicago, IL 60606', PLANNING_TIME_LIMIT_MS: '100', PLANNING_SERVICE_MINUTES: '4' } });
     a = await makeDriver(ctx, { name: 'Ann Service' });
-    const shifts = await ctx.request({ method: 'PUT', url: `/api/planning/${DATE}/shifts`, token: ctx.adminToken, payload: { shifts: [{ driverId: a.id, startTime: '08:00', endTime: '16:00', capacityPackages: 10 }] } });
-    expect(shifts.statusCode, shifts.body).toBe(200);
+    await setShifts(ctx, DATE, [{ driverId: a.id, startTime: '08:00', endTime: '16:00', capacityPackages: 10 }]);
   });
   afterAll(async () => ctx?.close());
 
