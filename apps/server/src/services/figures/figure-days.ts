@@ -4,7 +4,7 @@ import { packageWindow } from '../../lib/package-window.ts';
 import { zoneOfPlace } from '../../lib/time-zone.ts';
 import type { FigureChange, FigureDayRow, FigureDaysRepository, FigureOutcome, FigurePackage } from '../../repositories/figures.ts';
 import type { Repositories } from '../../repositories/index.ts';
-import { byTime, emptySet, finishStops, localDayAt, msOf, secondsAtStop, utcRange, type Period } from './figure-math.ts';
+import { byTime, emptySet, finishStops, localDayAt, msOf, packageCache, secondsAtStop, utcRange, type Period } from './figure-math.ts';
 
 const HOUR_MS = 3_600_000;
 /** Days recomputed in one pass (one read of the raw rows over their UTC range). */
@@ -44,12 +44,7 @@ export async function computeDayRows(repos: Repositories, requirements: Delivery
     return r;
   };
   const inPeriod = (day: string) => day >= period.from && day <= period.to;
-  const packages = new Map<string, FigurePackage>();
-  const load = async (ids: Iterable<string | null>) => {
-    const missing = [...new Set([...ids].filter((id): id is string => !!id && !packages.has(id)))];
-    if (missing.length) for (const [id, pkg] of await repo.packagesByIds(missing)) packages.set(id, pkg);
-  };
-  const localDayOf = (pkg: FigurePackage | undefined, iso: string) => localDayAt(zoneOfPlace(pkg?.deliveryLat, pkg?.deliveryLng), msOf(iso));
+  const { packages, load, localDayOf } = packageCache((ids) => repo.packagesByIds(ids));
   const serviceOf = (pkg: FigurePackage | undefined) => (pkg ? pkg.serviceType.toLowerCase() : '');
 
   // Delivered, on time, first attempt, proof: each package once, on its first 'delivered' or 'left' outcome.

@@ -1,5 +1,6 @@
 import { FIGURE_METHODS, FIGURE_REASONS, addDays, type FigureSet } from '@cargo/shared';
-import { wallClock } from '../../lib/time-zone.ts';
+import { wallClock, zoneOfPlace } from '../../lib/time-zone.ts';
+import type { FigurePackage } from '../../repositories/figures.ts';
 
 /**
  * The pieces of the figures that the raw computation (figure-service.ts) and the daily aggregate (figure-days.ts) share:
@@ -91,4 +92,20 @@ export function finishStops(set: FigureSet, driverMs: number, stopSeconds: numbe
   set.driverHours = Math.round((driverMs / 3_600_000) * 100) / 100;
   set.stopsPerDriverHour = driverMs > 0 ? Math.round((set.stops / (driverMs / 3_600_000)) * 100) / 100 : null;
   set.averageStopSeconds = set.timedStops ? Math.round(stopSeconds / set.timedStops) : null;
+}
+
+/**
+ * The packages a computation of figures reads, each loaded once (`load` before `packages.get`), and the local day of an
+ * instant on a package's delivery address's clock.
+ */
+export function packageCache(byIds: (ids: readonly string[]) => Promise<Map<string, FigurePackage>>) {
+  const packages = new Map<string, FigurePackage>();
+  return {
+    packages,
+    async load(ids: Iterable<string | null>): Promise<void> {
+      const missing = [...new Set([...ids].filter((id): id is string => !!id && !packages.has(id)))];
+      if (missing.length) for (const [id, pkg] of await byIds(missing)) packages.set(id, pkg);
+    },
+    localDayOf: (pkg: FigurePackage | undefined, iso: string): string => localDayAt(zoneOfPlace(pkg?.deliveryLat, pkg?.deliveryLng), msOf(iso)),
+  };
 }

@@ -18,7 +18,7 @@ import { zoneOfPlace } from '../../lib/time-zone.ts';
 import type { FigureDaysRepository, FigureOutcome, FigurePackage } from '../../repositories/figures.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import { FigureDays, sumDayRows } from './figure-days.ts';
-import { byTime, emptySet, finishStops, localDayAt, msOf, secondsAtStop, utcRange, type Filters, type Period } from './figure-math.ts';
+import { byTime, emptySet, finishStops, localDayAt, msOf, packageCache, secondsAtStop, utcRange, type Filters, type Period } from './figure-math.ts';
 
 export type { Filters, Period };
 
@@ -109,12 +109,7 @@ export class FigureService {
     const days = new Map<string, FigureDay>();
     for (let d = period.from; d <= period.to; d = addDays(d, 1)) days.set(d, { day: d, delivered: 0, onTime: 0, firstAttempt: 0, attempts: 0 });
     const inPeriod = (day: string) => day >= period.from && day <= period.to;
-    const packages = new Map<string, FigurePackage>();
-    const load = async (ids: Iterable<string | null>) => {
-      const missing = [...new Set([...ids].filter((id): id is string => !!id && !packages.has(id)))];
-      if (missing.length) for (const [id, pkg] of await repo.packagesByIds(missing)) packages.set(id, pkg);
-    };
-    const localDayOf = (pkg: FigurePackage | undefined, iso: string) => localDayAt(zoneOfPlace(pkg?.deliveryLat, pkg?.deliveryLng), msOf(iso));
+    const { packages, load, localDayOf } = packageCache((ids) => repo.packagesByIds(ids));
     const serviceMatches = (pkg: FigurePackage | undefined) => !filters.serviceType || (!!pkg && pkg.serviceType.toLowerCase() === filters.serviceType.toLowerCase());
     // A package-level filter (messages, webhooks, ratings, exceptions, money): its driver and service type now.
     const packageMatches = (pkg: FigurePackage | undefined) => serviceMatches(pkg) && (!filters.driverId || pkg?.driverId === filters.driverId);
