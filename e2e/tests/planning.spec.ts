@@ -56,7 +56,7 @@ test('Planning: 60 packages across 4 drivers planned, shown on the map in 4 colo
   await page.setViewportSize({ width: 1280, height: 900 });
   await openAdmin(page, token, '?tab=planning');
   const panel = page.getByRole('tabpanel', { name: 'Planning' });
-  await panel.getByLabel('Day').fill(DATE);
+  await panel.getByLabel('Day', { exact: true }).fill(DATE);
   const shiftTable = panel.getByRole('region', { name: "The day's shifts" });
   await expect(shiftTable.getByRole('row')).toHaveCount(5);
   await expect(shiftTable.getByRole('combobox', { name: /Driver/ }).first()).toHaveValue(drivers[0]!.id);
