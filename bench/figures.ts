@@ -57,7 +57,8 @@ async function run(db: Kysely<Database>, statement: string) {
 
 try {
   const env = loadEnv({ DATABASE_URL: databaseUrl, ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-password', SEED_DEMO: 'false', DEMO_DRIVE: 'false', LOG_LEVEL: 'silent', PASSWORD_HASH_LOG_N: '14', NOTIFY_POLL_MS: '0', WEEKLY_SUMMARY_CHECK_SECONDS: '0', RETENTION_EVERY_MINUTES: '0' });
-  const handle = await openDatabase(env.DATABASE_URL);
+  // Bulk statements over a million rows run for minutes: no per-query limit (the app's pool gives up after 5 s).
+  const handle = await openDatabase(env.DATABASE_URL, { queryTimeoutMs: 0 });
   await prepareDatabase(handle, env, { info() {}, warn() {}, error() {} } as never);
   const app = await buildApp({ env, database: handle, logger: false, webDist: null });
   await app.ready();

@@ -40,7 +40,8 @@ async function main(): Promise<number> {
   const env = loadEnv();
   if (command === 'backup' || command === 'restore') return backupOrRestore(command, positionals[1], env, values.force === true);
   configureSecretHashing(env.PASSWORD_HASH_LOG_N);
-  const handle = await openDatabase(env.DATABASE_URL);
+  // The figures' rebuild reads a whole table's days at a time: no 5-second limit per query on PostgreSQL.
+  const handle = await openDatabase(env.DATABASE_URL, command === 'figures-rebuild' ? { queryTimeoutMs: 0 } : {});
   try {
     await prepareDatabase(handle, { ...env, SEED_DEMO: false }, pino({ level: 'warn' }), { firstAdmin: false });
     if (command === 'figures-rebuild') return await rebuildFigures(handle, values.from, values.to);

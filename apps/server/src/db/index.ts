@@ -33,12 +33,21 @@ export interface DatabaseHandle {
   writeGate: WriteGateSlot;
 }
 
+export interface OpenOptions {
+  /**
+   * PostgreSQL: how long one query may take before the client gives up (5 s by default, so a silent network path
+   * answers 503 quickly). A command-line job over a whole database (the figures' rebuild, a benchmark's bulk writes)
+   * passes a longer one, or 0 for none.
+   */
+  queryTimeoutMs?: number;
+}
+
 /**
  * Opens the database that DATABASE_URL names: PostgreSQL for postgres://… (an optional ?schema=name selects the
  * schema, created if missing), otherwise an embedded SQLite file (directories created as needed).
  */
-export async function openDatabase(url: string): Promise<DatabaseHandle> {
-  if (isPostgresUrl(url)) return openPostgres(url);
+export async function openDatabase(url: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
+  if (isPostgresUrl(url)) return openPostgres(url, options);
   return openSqlite(url);
 }
 
@@ -185,7 +194,7 @@ function withStatementCache(native: SqliteNative): { prepare(sql: string): State
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, options: OpenOptions): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const parsed = new URL(url);
   const schema = parsed.searchParams.get('schema');
@@ -206,7 +215,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     // An unreachable database answers 503 within 2 s (design.md §5): a connection attempt gives up after 1.5 s, and a
     // query on a connection whose network path went silent after 5 s.
     connectionTimeoutMillis: 1_500,
-    query_timeout: 5_000,
+    ...(options.queryTimeoutMs === 0 ? {} : { query_timeout: options.queryTimeoutMs ?? 5_000 }),
     keepAlive: true,
     // Names the connections (pg_stat_activity), so npm run restore can tell the schema is in use.
     application_name: applicationNameFor(schema),

@@ -21,6 +21,7 @@ import * as m017 from './migrations/017-payments.ts';
 import * as m019 from './migrations/019-planning.ts';
 import * as m021 from './migrations/021-figure-days.ts';
 import * as m022 from './migrations/022-arrival-windows.ts';
+import * as m023 from './migrations/023-figure-period-counts.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '019-planning': m019,
   '021-figure-days': m021,
   '022-arrival-windows': m022,
+  '023-figure-period-counts': m023,
 };
 
 class BundledProvider implements MigrationProvider {

@@ -382,6 +382,10 @@ export interface FigureDaysTable {
   stopSeconds: number;
   moneyDue: number;
   moneyCollected: number;
+  exceptions: number;
+  returns: number;
+  released: number;
+  stillOwed: number;
   attemptsByReason: string;
   collectedByMethod: string;
   firstStopAt: string | null;

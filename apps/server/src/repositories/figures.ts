@@ -25,6 +25,9 @@ export interface FigureOutcome {
   arrivedAt: string | null;
 }
 
+/** The statuses whose entries the figures count (exceptions and returns). */
+export const PERIOD_STATUSES = ['exception', 'returned'] as const;
+
 /** Ids per `in (…)` list: under PostgreSQL's 65,535 parameters and SQLite's 32,766. */
 const CHUNK = 5000;
 
@@ -149,57 +152,6 @@ export class FiguresRepository {
       .execute();
   }
 
-  /** Status entries of the given statuses in the range, with their package's fields (one join). */
-  async statusEntriesWithPackages(statuses: readonly string[], fromIso: string, toIso: string): Promise<(FigurePackageRow & { status: string; createdAt: string })[]> {
-    return this.db
-      .selectFrom('statusHistory as s')
-      .innerJoin('packages as p', 'p.id', 's.packageId')
-      .select(['s.packageId', 's.status', 's.createdAt', 'p.deliveryLat', 'p.deliveryLng', 'p.driverId', 'p.serviceType'])
-      .where('s.status', 'in', [...statuses])
-      .where('s.createdAt', '>=', fromIso)
-      .where('s.createdAt', '<', toIso)
-      .execute();
-  }
-
-  /** Packages released without payment in a period of local days, of a driver and service type now when asked. */
-  async releasedOn(fromDay: string, toDay: string, filters: { driverId: string | null; serviceKey: string | null }): Promise<number> {
-    let q = this.db
-      .selectFrom('paymentEntries as e')
-      .innerJoin('packages as p', 'p.id', 'e.packageId')
-      .select((eb) => eb.fn.count<string | number>('e.packageId').distinct().as('n'))
-      .where('e.kind', '=', 'release')
-      .where('e.localDay', '>=', fromDay)
-      .where('e.localDay', '<=', toDay);
-    if (filters.driverId) q = q.where('p.driverId', '=', filters.driverId);
-    if (filters.serviceKey) q = q.where(sql<string>`lower(p.service_type)`, '=', filters.serviceKey);
-    return Number((await q.executeTakeFirst())?.n ?? 0);
-  }
-
-  /** What is still owed now (positive balances) on the packages with a ledger entry in the period, in one query. */
-  async stillOwedOn(fromDay: string, toDay: string, filters: { driverId: string | null; serviceKey: string | null }): Promise<number> {
-    let touched = this.db
-      .selectFrom('paymentEntries as t')
-      .innerJoin('packages as p', 'p.id', 't.packageId')
-      .select('t.packageId')
-      .where('t.localDay', '>=', fromDay)
-      .where('t.localDay', '<=', toDay);
-    if (filters.driverId) touched = touched.where('p.driverId', '=', filters.driverId);
-    if (filters.serviceKey) touched = touched.where(sql<string>`lower(p.service_type)`, '=', filters.serviceKey);
-    const balances = this.db
-      .selectFrom('paymentEntries as e')
-      .select(['e.packageId', sql<number>`sum(case when e.kind = 'due' then e.amount else -e.amount end)`.as('balance')])
-      .where('e.kind', '!=', 'release')
-      .where('e.packageId', 'in', touched)
-      .groupBy('e.packageId')
-      .as('b');
-    const row = await this.db
-      .selectFrom(balances)
-      .select((eb) => eb.fn.sum<string | number | null>('b.balance').as('owed'))
-      .where('b.balance', '>', 0)
-      .executeTakeFirst();
-    return Number(row?.owed ?? 0);
-  }
-
   /** Status entries of the given statuses recorded in the range. */
   async statusEntriesBetween(statuses: readonly string[], fromIso: string, toIso: string): Promise<{ packageId: string; status: string; createdAt: string }[]> {
     return this.db
@@ -229,6 +181,23 @@ export class FiguresRepository {
       .where('localDay', '<=', toDay)
       .execute();
     return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
+  }
+
+  /**
+   * The packages whose first amount due (their earliest 'due' entry's local day) falls in the period, with that day:
+   * what is still owed is counted on it (decision 114).
+   */
+  async firstDueDaysOn(fromDay: string, toDay: string): Promise<Map<string, string>> {
+    const rows = await this.db
+      .selectFrom('paymentEntries')
+      .select(['packageId', (eb) => eb.fn.min<string>('localDay').as('day')])
+      .where('kind', '=', 'due')
+      .where('packageId', 'in', (eb) => eb.selectFrom('paymentEntries').select('packageId').where('kind', '=', 'due').where('localDay', '>=', fromDay).where('localDay', '<=', toDay))
+      .groupBy('packageId')
+      .execute();
+    const out = new Map<string, string>();
+    for (const r of rows) if (r.day >= fromDay && r.day <= toDay) out.set(r.packageId, r.day);
+    return out;
   }
 
   /** Each package's ledger sums now: due, paid (payments, refunds, corrections). */
@@ -290,6 +259,10 @@ export interface FigureDayRow {
   moneyDue: number;
   moneyCollected: number;
   collectedByMethod: Record<string, number>;
+  exceptions: number;
+  returns: number;
+  released: number;
+  stillOwed: number;
   messagesSent: number;
   messagesFailed: number;
   webhooksDelivered: number;
@@ -308,19 +281,10 @@ export interface FigureChange {
   packageId: string | null;
 }
 
-/** A package's fields with a row that names it (status entries, ledger entries), read in one join. */
-export interface FigurePackageRow {
-  packageId: string;
-  deliveryLat: number | null;
-  deliveryLng: number | null;
-  driverId: string | null;
-  serviceType: string | null;
-}
-
 /** The aggregate's summable columns. */
 const SUMMED = [
   'delivered', 'onTime', 'firstAttempt', 'proofComplete', 'attempts', 'ratings', 'ratingStars', 'rating1', 'rating2', 'rating3', 'rating4', 'rating5',
-  'moneyDue', 'moneyCollected', 'messagesSent', 'messagesFailed', 'webhooksDelivered', 'webhooksFailed', 'stops', 'timedStops', 'stopSeconds',
+  'moneyDue', 'moneyCollected', 'exceptions', 'returns', 'released', 'stillOwed', 'messagesSent', 'messagesFailed', 'webhooksDelivered', 'webhooksFailed', 'stops', 'timedStops', 'stopSeconds',
 ] as const;
 const ZERO_ROW = Object.fromEntries(SUMMED.map((c) => [c, 0])) as Record<(typeof SUMMED)[number], number>;
 
@@ -473,14 +437,15 @@ export class FigureDaysRepository {
     const at: string[] = [];
     const days: string[] = [];
     for (const part of chunks([...new Set(ids)])) {
-      const [outcomes, feedback, messages, hooks, ledger] = await Promise.all([
+      const [outcomes, feedback, messages, hooks, statuses, ledger] = await Promise.all([
         this.db.selectFrom('deliveryOutcomes').select('deviceTime as at').where('packageId', 'in', part).execute(),
         this.db.selectFrom('packageFeedback').select('createdAt as at').where('packageId', 'in', part).execute(),
         this.db.selectFrom('notificationMessages').select('createdAt as at').where('packageId', 'in', part).execute(),
         this.db.selectFrom('webhookMessages').select('createdAt as at').where('packageId', 'in', part).execute(),
+        this.db.selectFrom('statusHistory').select('createdAt as at').where('packageId', 'in', part).where('status', 'in', [...PERIOD_STATUSES]).execute(),
         this.db.selectFrom('paymentEntries').select('localDay').distinct().where('packageId', 'in', part).execute(),
       ]);
-      for (const r of [...outcomes, ...feedback, ...messages, ...hooks]) at.push(r.at);
+      for (const r of [...outcomes, ...feedback, ...messages, ...hooks, ...statuses]) at.push(r.at);
       for (const r of ledger) days.push(r.localDay);
     }
     return { at, days };

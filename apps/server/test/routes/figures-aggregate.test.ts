@@ -131,10 +131,12 @@ describeApi('figures: the daily aggregate equals the recomputation from the raw 
       } else if (r < 0.8) outcomes.push(outcome(id, 'attempted', base, driver));
       if (rnd() < 0.1) {
         const localDay = new Date(base).toISOString().slice(0, 10);
-        const entry = (kind: string, amount: number, method: string | null) => ({ id: randomUUID(), packageId: id, kind, method, amount, reference: null, reason: kind === 'release' ? 'Goodwill' : null, actorType: 'admin', actorId: null, actorLabel: 'admin', driverId: null, localDay, clientId: null, createdAt: iso(base) });
+        const entry = (kind: string, amount: number, method: string | null, day = localDay) => ({ id: randomUUID(), packageId: id, kind, method, amount, reference: null, reason: kind === 'release' ? 'Goodwill' : null, actorType: 'admin', actorId: null, actorLabel: 'admin', driverId: null, localDay: day, clientId: null, createdAt: iso(base) });
         ledger.push(entry('due', 2500, null));
-        if (rnd() < 0.6) ledger.push(entry('payment', rnd() < 0.5 ? 2500 : 1000, pick(['cash', 'card', 'online'] as const)));
+        // Some pay on a later day (still owed counts on the day of the first amount due), some get a second amount.
+        if (rnd() < 0.6) ledger.push(entry('payment', rnd() < 0.5 ? 2500 : 1000, pick(['cash', 'card', 'online'] as const), rnd() < 0.3 ? addDays(localDay, 2) : localDay));
         else if (rnd() < 0.3) ledger.push(entry('release', 0, null));
+        if (rnd() < 0.1) ledger.push(entry('due', 500, null, addDays(localDay, 1)));
       }
       if (rnd() < 0.4) {
         const status = pick(['sent', 'sent', 'sent', 'failed', 'pending'] as const);
@@ -148,8 +150,12 @@ describeApi('figures: the daily aggregate equals the recomputation from the raw 
         const status = pick(['delivered', 'delivered', 'failed', 'pending'] as const);
         hooks.push({ id: randomUUID(), endpointId, eventId: null, eventType: 'package.delivered', packageId: id, sequence: null, payload: '{}', status, attempts: 1, nextAttemptAt: null, leaseUntil: null, lastStatusCode: 200, lastError: null, createdAt: iso(base + 60_000), updatedAt: iso(base + 60_000), deliveredAt: null });
       }
-      if (rnd() < 0.04)
-        history.push({ id: randomUUID(), packageId: id, status: rnd() < 0.6 ? 'exception' : 'returned', location: 'Depot', description: '', timestamp: iso(base + 3_600_000), createdAt: iso(base + 3_600_000) });
+      if (rnd() < 0.04) {
+        const status = rnd() < 0.6 ? 'exception' : 'returned';
+        // Set twice the same day (counted once), and some again days later (counted on each day).
+        const times = [base + 3_600_000, ...(rnd() < 0.3 ? [base + 5_400_000] : []), ...(rnd() < 0.3 ? [base + 3 * 86_400_000] : [])];
+        for (const t of times) history.push({ id: randomUUID(), packageId: id, status, location: 'Depot', description: '', timestamp: iso(t), createdAt: iso(t) });
+      }
     }
     // This throwaway schema's package search indexes (trigram, PostgreSQL) cost more than the rest of the seeding and
     // no figure reads them.
@@ -213,6 +219,22 @@ describeApi('figures: the daily aggregate equals the recomputation from the raw 
     // Another driver and another window for some delivered packages.
     await ctx.app.db.updateTable('packages').set({ driverId: drivers[5]!.id }).where('id', 'in', delivered.slice(100, 140)).execute();
     await ctx.app.db.updateTable('packages').set({ estimatedDelivery: formatDeliveryRange('2026-03-30', '2026-03-31') }).where('id', 'in', delivered.slice(200, 260)).execute();
+    // A payment days after the amount was set (what is still owed on the day of the amount changes), a release, and an
+    // exception set on a day already computed.
+    const owing = await ctx.app.db
+      .selectFrom('paymentEntries')
+      .select(['packageId', 'localDay'])
+      .where('kind', '=', 'due')
+      .where('localDay', '>=', '2026-02-01')
+      .where('localDay', '<=', '2026-02-10')
+      .where('packageId', 'not in', (eb) => eb.selectFrom('paymentEntries').select('packageId').where('kind', '!=', 'due'))
+      .orderBy('localDay')
+      .limit(3)
+      .execute();
+    expect(owing).toHaveLength(3);
+    const ledgerEntry = (packageId: string, kind: string, amount: number, localDay: string) => ({ id: randomUUID(), packageId, kind, method: kind === 'payment' ? 'cash' : null, amount, reference: null, reason: kind === 'release' ? 'Account customer' : null, actorType: 'admin', actorId: null, actorLabel: 'admin', driverId: null, localDay, clientId: null, createdAt: new Date().toISOString() });
+    await ctx.app.db.insertInto('paymentEntries').values([ledgerEntry(owing[0]!.packageId, 'payment', 2500, '2026-02-15'), ledgerEntry(owing[1]!.packageId, 'payment', 1000, '2026-02-16'), ledgerEntry(owing[2]!.packageId, 'release', 0, '2026-02-12')]).execute();
+    await ctx.app.db.insertInto('statusHistory').values({ id: randomUUID(), packageId: delivered[400]!, status: 'exception', location: 'Depot', description: '', timestamp: '2026-02-05T15:00:00.000Z', createdAt: '2026-02-05T15:00:00.000Z' }).execute();
     // A backfill in SQL, and a delete such as a retention run's.
     await ctx.app.db.updateTable('notificationMessages').set({ status: 'failed' }).where('status', '=', 'pending').execute();
     await ctx.app.db.deleteFrom('webhookMessages').where('status', '=', 'failed').execute();

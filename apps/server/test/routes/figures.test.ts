@@ -119,6 +119,22 @@ describeApi('figures (issue 35): each definition on hand-made cases, from the ra
     expect(f.ratings.distribution).toEqual({ 1: 0, 2: 1, 3: 0, 4: 1, 5: 1 });
   });
 
+  it('still owed counts on the day of the first amount due; exceptions and returns once per package and day (decision 114)', async () => {
+    // A's 50.00 was set on January 7 (10.00 of it still owed after the card payment on the 8th); B's 20.00 on the 8th.
+    expect((await figures('from=2026-01-08&to=2026-01-08')).json<Figures>().figures.money.stillOwed).toBe(2000);
+    expect((await figures('from=2026-01-07&to=2026-01-07')).json<Figures>().figures.money.stillOwed).toBe(1000);
+    // E set to 'Exception' twice on January 7 (Chicago), and again on January 8; returned on January 8.
+    const status = (state: string, at: string) => ctx.app.db.insertInto('statusHistory').values({ id: randomUUID(), packageId: ids.e!, status: state, location: 'Depot', description: '', timestamp: at, createdAt: at }).execute();
+    await status('exception', '2026-01-07T15:00:00.000Z');
+    await status('exception', '2026-01-07T20:00:00.000Z');
+    await status('exception', '2026-01-08T15:00:00.000Z');
+    await status('returned', '2026-01-08T16:00:00.000Z');
+    const both = (await figures('from=2026-01-07&to=2026-01-08')).json<Figures>().figures;
+    expect([both.exceptions, both.returns]).toEqual([2, 1]);
+    const seventh = (await figures('from=2026-01-07&to=2026-01-07')).json<Figures>().figures;
+    expect([seventh.exceptions, seventh.returns]).toEqual([1, 0]);
+  });
+
   it('filters by driver and by service type', async () => {
     const byFirst = (await figures(`from=2026-01-07&to=2026-01-08&driverId=${first.id}`)).json<Figures>();
     expect(byFirst.filters.driverId).toBe(first.id);

@@ -69,7 +69,7 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
 }
 
 /** A table whose writes change figures: which columns of a row name the moment, the local day or the package. */
-interface Tracked {
+export interface Tracked {
   table: string;
   /** figure_changes column -> this table's column. */
   columns: Partial<Record<'at' | 'day' | 'package_id', string>>;
@@ -92,7 +92,7 @@ const TRACKED: Tracked[] = [
   { table: 'packages', key: 'id', columns: { package_id: 'id' }, updateOf: ['estimated_delivery', 'driver_id', 'service_type', 'delivery_lat', 'delivery_lng'], updateOnly: true },
 ];
 
-async function sqliteTriggers(db: Kysely<any>, t: Tracked): Promise<void> {
+export async function sqliteTriggers(db: Kysely<any>, t: Tracked): Promise<void> {
   const name = (op: string) => sql.raw(`figure_changes_${t.table}_${op}`);
   const table = sql.raw(t.table);
   const entries = Object.entries(t.columns);
@@ -115,7 +115,7 @@ async function sqliteTriggers(db: Kysely<any>, t: Tracked): Promise<void> {
  * and package, not one per row). Each takes a shared advisory lock that the recomputation takes exclusively while it
  * reads the newest change id: no change below that id is still uncommitted (repositories/figures.ts).
  */
-async function postgresTriggers(db: Kysely<any>, t: Tracked): Promise<void> {
+export async function postgresTriggers(db: Kysely<any>, t: Tracked): Promise<void> {
   const fn = sql.raw(`figure_changes_${t.table}`);
   const entries = Object.entries(t.columns);
   const targets = entries.map(([target]) => target).join(', ');

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { addDays, daysBetween, proofNeeded, requirementFor, shareOf, type AttemptReason, type DeliveryRequirement, type FigureDay, type FigureSet, type OutcomeKind } from '@cargo/shared';
 import { packageWindow } from '../../lib/package-window.ts';
 import { zoneOfPlace } from '../../lib/time-zone.ts';
-import type { FigureChange, FigureDayRow, FigureDaysRepository, FigureOutcome, FigurePackage } from '../../repositories/figures.ts';
+import { PERIOD_STATUSES, type FigureChange, type FigureDayRow, type FigureDaysRepository, type FigureOutcome, type FigurePackage } from '../../repositories/figures.ts';
 import type { Repositories } from '../../repositories/index.ts';
-import { byTime, emptySet, finishStops, localDayAt, msOf, packageCache, secondsAtStop, utcRange, type Period } from './figure-math.ts';
+import { byTime, emptySet, finishStops, localDayAt, msOf, onceEach, packageCache, secondsAtStop, utcRange, type Period } from './figure-math.ts';
 
 const HOUR_MS = 3_600_000;
 /** Days recomputed in one pass (one read of the raw rows over their UTC range). */
@@ -20,7 +20,7 @@ function emptyRow(day: string, driverId: string, serviceKey: string): FigureDayR
     day, driverId, serviceKey,
     delivered: 0, onTime: 0, firstAttempt: 0, proofComplete: 0, attempts: 0, attemptsByReason: {},
     ratings: 0, ratingStars: 0, rating1: 0, rating2: 0, rating3: 0, rating4: 0, rating5: 0,
-    moneyDue: 0, moneyCollected: 0, collectedByMethod: {},
+    moneyDue: 0, moneyCollected: 0, collectedByMethod: {}, exceptions: 0, returns: 0, released: 0, stillOwed: 0,
     messagesSent: 0, messagesFailed: 0, webhooksDelivered: 0, webhooksFailed: 0,
     stops: 0, timedStops: 0, stopSeconds: 0, firstStopAt: null, lastStopAt: null,
   };
@@ -30,8 +30,8 @@ function emptyRow(day: string, driverId: string, serviceKey: string): FigureDayR
  * The aggregate rows of the local days of `period`, computed from the raw rows by the definitions of
  * packages/shared (FIGURE_DEFINITIONS): each figure under the driver it follows (decision 104's filters) and the
  * package's service type. Summed over any days, drivers and service types they give the raw computation's figures
- * (FigureService.compute), except the figures that count distinct packages over a whole period (exceptions, returns,
- * released, still owed), which the service reads from the raw rows each time.
+ * (FigureService.compute). Exceptions, returns and releases count a package once per local day (decision 114), and
+ * what is still owed on the day of the package's first amount due, so they sum over days too.
  */
 export async function computeDayRows(repos: Repositories, requirements: DeliveryRequirement[], period: Period): Promise<FigureDayRow[]> {
   const { fromIso, toIso } = utcRange(period);
@@ -112,18 +112,42 @@ export async function computeDayRows(repos: Repositories, requirements: Delivery
     r[`rating${n as 1 | 2 | 3 | 4 | 5}`] += 1;
   }
 
-  // Money: the ledger's entries on their local day, under the package's driver now.
+  // Exceptions and returns: packages set to each status, once per package and local day, under its driver now.
+  const entries = await repo.statusEntriesBetween(PERIOD_STATUSES, fromIso, toIso);
+  await load(entries.map((e) => e.packageId));
+  const once = onceEach();
+  for (const e of entries) {
+    const pkg = packages.get(e.packageId);
+    const day = localDayOf(pkg, e.createdAt);
+    if (!inPeriod(day) || !once(e.status, day, e.packageId)) continue;
+    const r = row(day, pkg?.driverId, serviceOf(pkg));
+    if (e.status === 'exception') r.exceptions += 1;
+    else r.returns += 1;
+  }
+
+  // Money: the ledger's entries on their local day, under the package's driver now; releases once per package and day.
   const ledger = await repo.ledgerEntriesOn(period.from, period.to);
   await load(ledger.map((e) => e.packageId));
   for (const e of ledger) {
     const pkg = packages.get(e.packageId);
     const r = row(e.localDay, pkg?.driverId, serviceOf(pkg));
     if (e.kind === 'due') r.moneyDue += e.amount;
-    else if (e.kind !== 'release') {
+    else if (e.kind === 'release') {
+      if (once('release', e.localDay, e.packageId)) r.released += 1;
+    } else {
       const method = e.method ?? 'other';
       r.moneyCollected += e.amount;
       r.collectedByMethod[method] = (r.collectedByMethod[method] ?? 0) + e.amount;
     }
+  }
+
+  // Still owed: the balance now of each package whose first amount due was entered on a day of the period, on that day.
+  const firstDue = await repo.firstDueDaysOn(period.from, period.to);
+  await load(firstDue.keys());
+  for (const [packageId, balance] of await repo.balancesOf([...firstDue.keys()])) {
+    if (balance <= 0) continue;
+    const pkg = packages.get(packageId);
+    row(firstDue.get(packageId)!, pkg?.driverId, serviceOf(pkg)).stillOwed += balance;
   }
 
   // Messages and webhooks: by the message's zone (or the package's), under the package's driver now.
@@ -152,7 +176,7 @@ export async function computeDayRows(repos: Repositories, requirements: Delivery
 
 /**
  * The summable figures of a period from its aggregate rows (already filtered by driver and service type), and the
- * days of the period. Exceptions, returns, released and still owed are left at 0 for the caller.
+ * days of the period.
  */
 export function sumDayRows(rows: readonly FigureDayRow[], period: Period): { set: FigureSet; days: FigureDay[] } {
   const set = emptySet();
@@ -180,6 +204,10 @@ export function sumDayRows(rows: readonly FigureDayRow[], period: Period): { set
     set.money.due += r.moneyDue;
     set.money.collected += r.moneyCollected;
     for (const [method, n] of Object.entries(r.collectedByMethod)) set.money.collectedByMethod[method] = (set.money.collectedByMethod[method] ?? 0) + n;
+    set.money.released += r.released;
+    set.money.stillOwed += r.stillOwed;
+    set.exceptions += r.exceptions;
+    set.returns += r.returns;
     set.messages.sent += r.messagesSent;
     set.messages.failed += r.messagesFailed;
     set.webhooks.delivered += r.webhooksDelivered;
@@ -212,9 +240,15 @@ export function sumDayRows(rows: readonly FigureDayRow[], period: Period): { set
   return { set, days: [...days.values()] };
 }
 
-/** The proof rules as a short key: a day computed under other rules is computed again (its proof figure changed). */
+/**
+ * The version of what a day's rows hold: a day computed by an older version is computed again when read (2: the
+ * period counts of migration 023).
+ */
+const AGGREGATE_VERSION = 2;
+
+/** The proof rules (and the aggregate's version) as a short key: a day computed under other rules is computed again (its proof figure changed). */
 export function rulesKey(requirements: DeliveryRequirement[]): string {
-  return createHash('sha256').update(JSON.stringify(requirements)).digest('hex').slice(0, 16);
+  return createHash('sha256').update(`${AGGREGATE_VERSION}\u0000${JSON.stringify(requirements)}`).digest('hex').slice(0, 16);
 }
 
 /** The local days (in any zone) a change may touch. */

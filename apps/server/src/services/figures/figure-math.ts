@@ -109,3 +109,17 @@ export function packageCache(byIds: (ids: readonly string[]) => Promise<Map<stri
     localDayOf: (pkg: FigurePackage | undefined, iso: string): string => localDayAt(zoneOfPlace(pkg?.deliveryLat, pkg?.deliveryLng), msOf(iso)),
   };
 }
+
+/**
+ * Counts a package once per kind and local day (exceptions, returns, releases: decision 114): true the first time a
+ * (kind, day, package) is seen.
+ */
+export function onceEach(): (kind: string, day: string, packageId: string) => boolean {
+  const seen = new Set<string>();
+  return (kind, day, packageId) => {
+    const key = `${kind}\u0000${day}\u0000${packageId}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+}

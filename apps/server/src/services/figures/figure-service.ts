@@ -15,16 +15,16 @@ import {
 } from '@cargo/shared';
 import { packageWindow } from '../../lib/package-window.ts';
 import { zoneOfPlace } from '../../lib/time-zone.ts';
-import type { FigureDaysRepository, FigureOutcome, FigurePackage } from '../../repositories/figures.ts';
+import { PERIOD_STATUSES, type FigureDaysRepository, type FigureOutcome, type FigurePackage } from '../../repositories/figures.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import { FigureDays, sumDayRows } from './figure-days.ts';
-import { byTime, emptySet, finishStops, localDayAt, msOf, packageCache, secondsAtStop, utcRange, type Filters, type Period } from './figure-math.ts';
+import { byTime, emptySet, finishStops, localDayAt, msOf, onceEach, packageCache, secondsAtStop, utcRange, type Filters, type Period } from './figure-math.ts';
 
 export type { Filters, Period };
 
 /**
- * The performance figures (issue 35), each by its one definition in packages/shared (FIGURE_DEFINITIONS), computed
- * straight from the raw rows: correct before fast (the daily aggregate is a later step, design.md §15).
+ * The performance figures (issue 35), each by its one definition in packages/shared (FIGURE_DEFINITIONS): read from
+ * the daily aggregate (decision 108), or computed straight from the raw rows (the aggregate's test oracle).
  */
 export class FigureService {
   /** The daily aggregate (decision 108): what `figures` reads for whole days. */
@@ -43,7 +43,7 @@ export class FigureService {
 
   /**
    * The figures of a period and of the one before it: the daily aggregate's rows, brought up to date first, summed
-   * for the whole days; the figures that count distinct packages over the period from the raw rows.
+   * for the whole days.
    */
   async figures(query: FiguresQuery): Promise<Figures> {
     if (!this.days || !this.daysRepo) return this.rawFigures(query);
@@ -54,7 +54,6 @@ export class FigureService {
     const rows = await this.daysRepo.rows(previous.from, period.to, { driverId: filters.driverId, serviceKey: filters.serviceType?.toLowerCase() ?? null });
     const current = sumDayRows(rows, period);
     const before = sumDayRows(rows, previous);
-    await Promise.all([this.addPeriodCounts(current.set, period, filters), this.addPeriodCounts(before.set, previous, filters)]);
     return { period, previousPeriod: previous, filters, figures: current.set, previous: before.set, days: current.days, definitions: { ...FIGURE_DEFINITIONS } };
   }
 
@@ -74,31 +73,6 @@ export class FigureService {
       days: current.days,
       definitions: { ...FIGURE_DEFINITIONS },
     };
-  }
-
-  /** Exceptions, returns, released and still owed: distinct packages over the whole period, from the raw rows. */
-  private async addPeriodCounts(set: FigureSet, period: Period, filters: Filters): Promise<void> {
-    const repo = this.repos.figures;
-    const { fromIso, toIso } = utcRange(period);
-    const serviceKey = filters.serviceType?.toLowerCase() ?? null;
-    const [entries, released, stillOwed] = await Promise.all([
-      repo.statusEntriesWithPackages(['exception', 'returned'], fromIso, toIso),
-      repo.releasedOn(period.from, period.to, { driverId: filters.driverId, serviceKey }),
-      repo.stillOwedOn(period.from, period.to, { driverId: filters.driverId, serviceKey }),
-    ]);
-    const exceptions = new Set<string>();
-    const returns = new Set<string>();
-    for (const e of entries) {
-      if (filters.driverId && e.driverId !== filters.driverId) continue;
-      if (serviceKey && (e.serviceType ?? '').toLowerCase() !== serviceKey) continue;
-      const day = localDayAt(zoneOfPlace(e.deliveryLat, e.deliveryLng), msOf(e.createdAt));
-      if (day < period.from || day > period.to) continue;
-      (e.status === 'exception' ? exceptions : returns).add(e.packageId);
-    }
-    set.exceptions = exceptions.size;
-    set.returns = returns.size;
-    set.money.released = released;
-    set.money.stillOwed = stillOwed;
   }
 
   /** The figure set and the days of one period. */
@@ -191,18 +165,17 @@ export class FigureService {
     for (const span of spans.values()) driverMs += span.last - span.first;
     finishStops(set, driverMs, stopSeconds);
 
-    // Exceptions and returns: packages set to each status in the period, once each.
-    const entries = await repo.statusEntriesBetween(['exception', 'returned'], fromIso, toIso);
+    // Exceptions and returns: packages set to each status, once per package and local day.
+    const entries = await repo.statusEntriesBetween(PERIOD_STATUSES, fromIso, toIso);
     await load(entries.map((e) => e.packageId));
-    const exceptions = new Set<string>();
-    const returns = new Set<string>();
+    const once = onceEach();
     for (const e of entries) {
       const pkg = packages.get(e.packageId);
-      if (!inPeriod(localDayOf(pkg, e.createdAt)) || !packageMatches(pkg)) continue;
-      (e.status === 'exception' ? exceptions : returns).add(e.packageId);
+      const day = localDayOf(pkg, e.createdAt);
+      if (!inPeriod(day) || !packageMatches(pkg) || !once(e.status, day, e.packageId)) continue;
+      if (e.status === 'exception') set.exceptions += 1;
+      else set.returns += 1;
     }
-    set.exceptions = exceptions.size;
-    set.returns = returns.size;
 
     // Ratings given in the period.
     const ratings = await repo.ratingsBetween(fromIso, toIso);
@@ -220,25 +193,25 @@ export class FigureService {
     }
     set.ratings.average = set.ratings.count ? Math.round((stars / set.ratings.count) * 100) / 100 : null;
 
-    // Money: the ledger's entries on their local day; still owed: the balances now of the packages they touch.
+    // Money: the ledger's entries on their local day, releases once per package and day; still owed: the balances now
+    // of the packages whose first amount due was entered in the period.
     const ledger = await repo.ledgerEntriesOn(period.from, period.to);
     await load(ledger.map((e) => e.packageId));
-    const touched = new Set<string>();
-    const released = new Set<string>();
     for (const e of ledger) {
       const pkg = packages.get(e.packageId);
       if (!packageMatches(pkg)) continue;
-      touched.add(e.packageId);
       if (e.kind === 'due') set.money.due += e.amount;
-      else if (e.kind === 'release') released.add(e.packageId);
-      else {
+      else if (e.kind === 'release') {
+        if (once('release', e.localDay, e.packageId)) set.money.released += 1;
+      } else {
         const method = e.method ?? 'other';
         set.money.collected += e.amount;
         set.money.collectedByMethod[method] = (set.money.collectedByMethod[method] ?? 0) + e.amount;
       }
     }
-    set.money.released = released.size;
-    for (const balance of (await repo.balancesOf([...touched])).values()) if (balance > 0) set.money.stillOwed += balance;
+    const firstDue = await repo.firstDueDaysOn(period.from, period.to);
+    await load(firstDue.keys());
+    for (const [packageId, balance] of await repo.balancesOf([...firstDue.keys()])) if (balance > 0 && packageMatches(packages.get(packageId))) set.money.stillOwed += balance;
 
     // Messages and webhooks: by the message's zone (or the package's), filtered through their package when asked.
     const messages = await repo.messagesBetween(fromIso, toIso);
