@@ -27,6 +27,8 @@ export interface DriverDayFix {
   lng: number;
   accuracy: number | null;
   recordedAt: string;
+  /** The phone of the driver the package was with when the fix came (services/fixes.ts), else the fix's own. */
+  driverPhone: string | null;
 }
 
 const CHUNK = 500;
@@ -83,7 +85,7 @@ export class DriverDayRepository {
     for (const part of chunks([...new Set(ids)])) {
       const rows = await this.db
         .selectFrom('locationsAll')
-        .select(['packageId', 'lat', 'lng', 'accuracy', 'recordedAt'])
+        .select(['packageId', 'lat', 'lng', 'accuracy', 'recordedAt', 'driverPhone'])
         .where('packageId', 'in', part)
         .where('type', '=', 'current')
         .where('isLiveTracking', '=', 1)

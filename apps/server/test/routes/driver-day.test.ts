@@ -30,11 +30,11 @@ describeApi("a driver's day (issue 35): the stops on a time line and the distanc
         lat: A.lat, lng: A.lng, accuracy: 5, distanceM: 3, deviceTime, createdAt: deviceTime, reopenedAt: null, reopenedBy: null, reopenReason: null,
       })
       .execute();
-  const fix = (packageId: string, at: { lat: number; lng: number }, recordedAt: string) =>
+  const fix = (packageId: string, at: { lat: number; lng: number }, recordedAt: string, by: DriverFixture = driver) =>
     ctx.app.db
       .insertInto('locations')
       .values({
-        id: randomUUID(), packageId, lat: at.lat, lng: at.lng, type: 'current', address: null, driverName: driver.name, driverPhone: driver.phone, vehicleId: null,
+        id: randomUUID(), packageId, lat: at.lat, lng: at.lng, type: 'current', address: null, driverName: by.name, driverPhone: by.phone, vehicleId: null,
         accuracy: 8, heading: null, speed: null, altitude: null, battery: null, isLiveTracking: 1, source: 'gps', recordedAt, createdAt: recordedAt,
       })
       .execute();
@@ -72,6 +72,9 @@ describeApi("a driver's day (issue 35): the stops on a time line and the distanc
     await fix(ids.first!, north(3), '2026-01-07T14:03:00.000Z');
     await fix(ids.second!, north(3), '2026-01-07T14:03:00.000Z');
     await fix(ids.first!, north(9), '2026-01-08T07:00:00.000Z');
+    // 'second' was with the other driver earlier that morning (reassigned later): those fixes are the other driver's.
+    await fix(ids.second!, { lat: A.lat - 0.2, lng: A.lng }, '2026-01-07T13:00:00.000Z', other);
+    await fix(ids.second!, { lat: A.lat - 0.1, lng: A.lng }, '2026-01-07T13:10:00.000Z', other);
   });
   afterAll(async () => {
     await ctx?.close();
@@ -98,7 +101,7 @@ describeApi("a driver's day (issue 35): the stops on a time line and the distanc
     expect(next.stops.map((s) => [s.packageId, s.onTime])).toEqual([[ids.tomorrow, false]]);
   });
 
-  it('the distance is the sum along the filtered trail: the jump is dropped, the fix stored twice counts once', async () => {
+  it("the distance is the sum along the filtered trail: the jump is dropped, the fix stored twice counts once, another driver's fixes are left out", async () => {
     const body = (await day(driver.id, '2026-01-07')).json<DriverDay>();
     const expected = distanceM(north(0), north(1)) + distanceM(north(1), north(2)) + distanceM(north(2), north(3));
     expect(body.trail).toEqual({ fixes: 4, dropped: 1, distanceM: Math.round(expected), firstFixAt: '2026-01-07T14:00:00.000Z', lastFixAt: '2026-01-07T14:03:00.000Z' });

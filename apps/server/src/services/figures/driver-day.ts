@@ -76,10 +76,12 @@ export class DriverDayService {
     }
     const timeZone = [...zones].sort((a, b) => b[1] - a[1])[0]?.[0] ?? zoneOfPlace(null, null);
 
-    // The trail: the fixes of every package the driver closed that day or carries, on the day in that zone.
+    // The trail: the fixes of every package the driver closed that day or carries, on the day in that zone, sent while
+    // the package was with this driver (a fix names the phone of the package's driver then: a package reassigned
+    // during the day brings no fix of the driver before).
     const fixes = await repo.fixesOfPackagesBetween([...new Set([...byPackage.keys(), ...route.map((r) => r.packageId), ...assigned])], fromIso, toIso);
     const points = fixes
-      .filter((f) => wallClock(timeZone, Date.parse(f.recordedAt)).day === date)
+      .filter((f) => f.driverPhone === driver.phone && wallClock(timeZone, Date.parse(f.recordedAt)).day === date)
       .map((f) => ({ lat: f.lat, lng: f.lng, accuracy: f.accuracy, recordedAtMs: Date.parse(f.recordedAt) }));
     const trail = filterTrail(points, nowMs);
     const closed = stops.filter((s) => s.at !== null);
