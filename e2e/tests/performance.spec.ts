@@ -57,6 +57,14 @@ test('the Performance view: a period and a driver, charts with their tables, a C
   await close(request, driverToken, second.id, { kind: 'delivered', recipientName: 'B. Person' });
   await close(request, driverToken, late.id, { kind: 'delivered', recipientName: 'C. Person' });
   await close(request, driverToken, attempted.id, { kind: 'attempted', reason: 'business_closed' });
+  // Two customers rate their delivery from their link: 5 stars and 2.
+  for (const [pkg, stars] of [[onTime, 5], [second, 2]] as const) {
+    const link = await request.post(`/api/packages/${pkg.id}/customer-link`, { headers: bearer(token) });
+    expect(link.status(), await link.text()).toBe(200);
+    const linkToken = /\/track-live\/([A-Za-z0-9_-]+)$/.exec(((await link.json()) as { url: string }).url)![1]!;
+    const rated = await request.put(`/api/customer-links/${linkToken}/feedback`, { data: { stars } });
+    expect(rated.status(), await rated.text()).toBe(200);
+  }
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await openAdmin(page, token, '?tab=performance');
@@ -85,6 +93,13 @@ test('the Performance view: a period and a driver, charts with their tables, a C
   await expect(todayRow).toBeVisible();
   const screenRow = (await todayRow.getByRole('cell').allInnerTexts()).map((t) => t.trim());
   expect(screenRow).toEqual(['3', '2', '1', '2']);
+  // The ratings: the headline's average and count, and the chart's table by stars.
+  await expect(page.locator('[data-figure="ratings"]')).toHaveText('3.50 ★');
+  const ratings = page.getByRole('region', { name: 'Ratings', exact: true }).getByRole('table');
+  await expect(ratings.getByRole('row', { name: /^5 stars/ }).getByRole('cell').first()).toHaveText('1');
+  await expect(ratings.getByRole('row', { name: /^2 stars/ }).getByRole('cell').first()).toHaveText('1');
+  await expect(ratings.getByRole('row', { name: /^3 stars/ }).getByRole('cell').first()).toHaveText('0');
+  await expect(page.getByRole('region', { name: 'Ratings', exact: true }).locator('.recharts-bar-rectangle path').first()).toBeAttached();
   const reasons = page.getByRole('region', { name: 'Failed attempts by reason' }).getByRole('table');
   await expect(reasons.getByRole('row', { name: /^Nobody home/ }).getByRole('cell').first()).toHaveText('1');
   await expect(reasons.getByRole('row', { name: /^Business closed/ }).getByRole('cell').first()).toHaveText('1');
