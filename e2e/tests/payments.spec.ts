@@ -47,6 +47,33 @@ test.describe('payments in the panel (issue 32, 375 px)', () => {
     await page.screenshot({ path: '/tmp/payments-collections-375.png', fullPage: true });
   });
 
+  test('the customer sees the balance and how to pay on their own link, never on the page opened by tracking number', async ({ page, request, token }) => {
+    const pkg = await createPackage(request, token, { amountDue: 12_000, status: 'in_transit' });
+    const link = await request.post('/api/share-links', { headers: bearer(token), data: { packageId: pkg.id, hours: 1, kind: 'customer' } });
+    expect(link.status(), await link.text()).toBe(201);
+    const share = z.object({ token: z.string() }).parse(await link.json()).token;
+    const paid = await request.post(`/api/packages/${pkg.id}/payments`, { headers: bearer(token), data: { method: 'online', amount: 2_000, reference: 'SHOP-77' } });
+    expect(paid.status(), await paid.text()).toBe(201);
+
+    await page.goto(`/track-live/${share}`);
+    const payment = page.getByRole('region', { name: 'Payment' });
+    await expect(payment).toBeVisible();
+    await expect(payment.getByText('$120.00', { exact: true })).toBeVisible();
+    await expect(payment.getByText('$20.00', { exact: true })).toBeVisible();
+    await expect(payment.getByText('Please have $100.00 ready on delivery.')).toBeVisible();
+    await expect(payment.getByText(/^Pay the driver by cash or card on delivery/)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // The same page by tracking number, and the public tracking page: no money at all.
+    for (const path of [`/track-live/${pkg.trackingNumber}`, `/?track=${pkg.trackingNumber}`]) {
+      await page.goto(path);
+      await expect(page.getByText(pkg.trackingNumber).first()).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Payment' })).toHaveCount(0);
+      await expect(page.getByText('$120.00')).toHaveCount(0);
+      await expect(page.getByText('$100.00')).toHaveCount(0);
+    }
+  });
+
   test('a pickup request becomes a package in one click, and the request shows its tracking number', async ({ page, request, token }) => {
     const name = uniqueTag('Booker ');
     const made = await request.post('/api/schedule-pickup', {
