@@ -11,6 +11,9 @@ describe('environment', () => {
     expect(env.REDIS_URL).toBeUndefined();
     expect(env.OSMAND_PORT).toBeUndefined();
     expect(loadEnv({ OSMAND_PORT: '5055' }).OSMAND_PORT).toBe(5055);
+    // The company's currency (issue 32): USD by default, an ISO 4217 code read in capitals.
+    expect(env.CURRENCY).toBe('USD');
+    expect(loadEnv({ CURRENCY: ' jpy ' }).CURRENCY).toBe('JPY');
   });
 
   it.each([
@@ -27,6 +30,8 @@ describe('environment', () => {
     ['OSRM_URL', 'osrm.local:5000', /^Invalid environment variable OSRM_URL: must be a URL/],
     ['OSMAND_PORT', '5055x', /^Invalid environment variable OSMAND_PORT: /],
     ['OSMAND_PORT', '0', /^Invalid environment variable OSMAND_PORT: /],
+    ['CURRENCY', 'DOLLARS', /^Invalid environment variable CURRENCY: must be an ISO 4217 currency code/],
+    ['CURRENCY', 'XYZ', /^Invalid environment variable CURRENCY: must be an ISO 4217 currency code/],
   ])('refuses %s=%s with one line naming the variable', (name, value, message) => {
     let error: unknown;
     try {

@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import type { ApiKeyCreated, Collections, DeliveryProof, DriverCash, Package, PackageLedger, PaymentResult, PickupRequest } from '@cargo/shared';
+import { PAYMENT_MSG, type ApiKeyCreated, type Collections, type DeliveryProof, type DriverCash, type Package, type PackageImport, type PackageLedger, type PaymentResult, type PickupRequest } from '@cargo/shared';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeDriver, makePackage, packageBody, type DriverFixture } from '../fixtures.ts';
@@ -271,6 +271,55 @@ describeApi('payments (issue 32): the append-only ledger, collected before unloa
     expect(csv.body).toContain(`"${d.name}",120.00,30.00,0.00,110.00,-10.00,"yes","${c.trackingNumber}","${owing.trackingNumber} 9.99"`);
   });
 
+  it("the balance_due merge field: 'Still to pay $100.00' after a payment, 'Please have $120.00 ready' on the way", async () => {
+    await ctx.request({ method: 'PUT', url: '/api/notifications/templates/package.out_for_delivery/email/customer', token: ctx.adminToken, payload: { enabled: true, subject: 'On its way', body: 'Please have {{ balance_due }} ready.' } });
+    const defaults = await ctx.request({ method: 'GET', url: '/api/notifications/templates', token: ctx.adminToken });
+    const recorded = defaults.json<Array<{ eventType: string; channel: string; audience: string; subject: string; body: string }>>().find((t) => t.eventType === 'payment.recorded' && t.channel === 'email' && t.audience === 'customer')!;
+    expect((await ctx.request({ method: 'PUT', url: '/api/notifications/templates/payment.recorded/email/customer', token: ctx.adminToken, payload: { enabled: true, subject: recorded.subject, body: recorded.body } })).statusCode).toBe(200);
+    const email = `${unique('owes')}@example.com`.toLowerCase();
+    const pkg = await makePackage(ctx, { amountDue: 12_000, customerEmail: email }, driver);
+    const out = await ctx.request({ method: 'PATCH', url: `/api/packages/${pkg.id}/status`, token: driver.token, payload: { status: 'out_for_delivery' } });
+    expect(out.statusCode, out.body).toBe(200);
+    await ctx.app.notifications.processEvents(Date.now());
+    expect((await pay(pkg.id, { method: 'card', amount: 2_000, reference: 'T-55' }, driver.token)).statusCode).toBe(201);
+    await ctx.app.notifications.processEvents(Date.now());
+    const bodies = async (type: string) => (await ctx.app.db.selectFrom('notificationMessages').select('body').where('packageId', '=', pkg.id).where('eventType', '=', type).execute()).map((m) => m.body);
+    const onTheWay = await bodies('package.out_for_delivery');
+    expect(onTheWay).toHaveLength(1);
+    expect(onTheWay[0]).toMatch(/^Please have \$120\.00 ready\./);
+    const [receipt] = await bodies('payment.recorded');
+    expect(receipt).toContain('We received $20.00');
+    expect(receipt).toContain('Still to pay: $100.00.');
+    // Nothing owed: the field is empty and the template says so.
+    expect((await pay(pkg.id, { method: 'cash', amount: 10_000 }, driver.token)).statusCode).toBe(201);
+    await ctx.app.notifications.processEvents(Date.now());
+    expect((await bodies('payment.recorded')).find((b) => b.includes('We received $100.00'))).toContain('Nothing more is owed.');
+  });
+
+  it("the CSV import's 'Amount Due' column (main unit) becomes the amount due and its ledger entry; more decimals than the currency has fail the row", async () => {
+    const base = { customerName: 'Import Owes', customerPhone: '(312) 555-0100', pickupAddress: '233 S Wacker Dr, Chicago, IL 60606', deliveryAddress: '700 N Art Museum Dr, Milwaukee, WI 53202' };
+    const good = unique('IMPAY');
+    const bad = unique('IMPAY');
+    const rows = [
+      { line: 2, values: { ...base, trackingNumber: good, amountDue: '$1,200.10' } },
+      { line: 3, values: { ...base, trackingNumber: bad, amountDue: '12.345' } },
+    ];
+    const started = await ctx.request({ method: 'POST', url: '/api/package-imports', token: ctx.adminToken, payload: { fileName: 'owes.csv', rows } });
+    expect(started.statusCode, started.body).toBe(202);
+    let job = started.json<PackageImport>();
+    for (const end = Date.now() + 20_000; job.status !== 'done' && job.status !== 'failed'; ) {
+      if (Date.now() > end) throw new Error(`import still ${job.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      job = (await ctx.request({ method: 'GET', url: `/api/package-imports/${job.id}`, token: ctx.adminToken })).json<PackageImport>();
+    }
+    expect(job).toMatchObject({ status: 'done', created: 1, failed: 1 });
+    const report = await ctx.request({ method: 'GET', url: `/api/package-imports/${job.id}/report`, token: ctx.adminToken });
+    expect(report.body).toContain(PAYMENT_MSG.amountInvalid);
+    const money = await ledger(good);
+    expect(money).toMatchObject({ amountDue: 120_010, balance: 120_010 });
+    expect(money.entries.map((e) => [e.kind, e.amount])).toEqual([['due', 120_010]]);
+  });
+
   it('a pickup request becomes a package once, linked both ways and confirmed; the confirmation names the tracking number', async () => {
     await ctx.request({ method: 'PUT', url: '/api/notifications/templates/pickup_request.confirmed/email/customer', token: ctx.adminToken, payload: { enabled: true, subject: 'Your pickup request is confirmed', body: 'Confirmed. Tracking number {{ tracking_number }}: {{ tracking_link }}' } });
     const made = await ctx.request({ method: 'POST', url: '/api/schedule-pickup', payload: { customerName: 'Ada Lovelace', phone: '(312) 555-0199', email: 'ada@example.com', originAddress: '233 S Wacker Dr, Chicago, IL 60606', destinationAddress: '700 N Art Museum Dr, Milwaukee, WI 53202', itemDescription: 'Two boxes of books', specialInstructions: 'Ring twice' } });
@@ -297,5 +346,32 @@ describeApi('payments (issue 32): the append-only ledger, collected before unloa
     expect(messages[0]!.body).toContain(`Tracking number ${pkg.trackingNumber}: http://cargo.test/?track=${pkg.trackingNumber}`);
     expect((await ctx.request({ method: 'POST', url: `/api/pickup-requests/nope/package`, token: ctx.adminToken, payload: body })).statusCode).toBe(404);
     expect((await ctx.request({ method: 'POST', url: `/api/pickup-requests/${request.id}/package`, token: driver.token, payload: body })).statusCode).toBe(403);
+  });
+});
+
+describeApi('payments in another currency (the CURRENCY setting, ISO 4217)', () => {
+  let ctx: TestContext;
+  let driver: DriverFixture;
+  beforeAll(async () => {
+    ctx = await setupApp({ env: { CURRENCY: 'JPY' } });
+    driver = await makeDriver(ctx);
+  });
+  afterAll(async () => ctx?.close());
+
+  it('amounts are whole yen (no minor digits), formatted with Intl.NumberFormat for JPY everywhere', async () => {
+    const site = await ctx.request({ method: 'GET', url: '/api/config/site' });
+    expect(site.json()).toMatchObject({ currency: 'JPY' });
+    const pkg = await makePackage(ctx, { amountDue: 1_200, status: 'out_for_delivery' }, driver);
+    const refused = await ctx.request({ method: 'PATCH', url: `/api/packages/${pkg.id}/status`, token: driver.token, payload: { status: 'delivered' } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain(`Collect ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'JPY' }).format(1200)} before unloading`);
+    expect(refused.json().message).not.toContain('12.00');
+    const paid = await ctx.request({ method: 'POST', url: `/api/packages/${pkg.id}/payments`, token: driver.token, payload: { method: 'cash', amount: 1_200 } });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json<PaymentResult>().ledger).toMatchObject({ currency: 'JPY', amountDue: 1_200, paid: 1_200, balance: 0 });
+    // The import reads '1,500' as 1,500 yen; '15.5' has a decimal that yen do not have.
+    const base = { customerName: 'Yen Owes', customerPhone: '(312) 555-0100', pickupAddress: '233 S Wacker Dr, Chicago, IL 60606', deliveryAddress: '700 N Art Museum Dr, Milwaukee, WI 53202' };
+    const dry = await ctx.request({ method: 'POST', url: '/api/package-imports', token: ctx.adminToken, payload: { dryRun: true, rows: [{ line: 2, values: { ...base, trackingNumber: unique('YEN'), amountDue: '1,500' } }, { line: 3, values: { ...base, trackingNumber: unique('YEN'), amountDue: '15.5' } }] } });
+    expect(dry.json()).toMatchObject({ created: 1, failed: 1 });
   });
 });

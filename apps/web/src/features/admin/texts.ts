@@ -116,7 +116,6 @@ export const ADMIN_TEXT = {
     amountDue: 'Amount Due',
     amountDueHint: (currency: string) => `What the customer pays before unloading, in ${currency}; leave empty for nothing.`,
     fromPickup: (name: string) => `From the pickup request of ${name}: choose a tracking number and the delivery window, then create.`,
-    fromPickupMade: (tracking: string) => `This pickup request already has its package, ${tracking}.`,
     pickupCreated: (tracking: string) => `Package ${tracking} created from the pickup request; the request is confirmed.`,
     pickupHadPackage: (tracking: string) => `This pickup request already had its package ${tracking}.`,
     cameFrom: 'Made from a pickup request',

@@ -227,3 +227,14 @@ export const PROOF_TEXTS = {
   earlierAttempts: 'Earlier attempts',
   attemptedNext: 'The package is back with dispatch, who will arrange the next delivery.',
 } as const;
+
+/** The balance on the customer's own link (issue 32, item 5). */
+export const PAYMENT_DUE_TEXTS = {
+  title: 'Payment',
+  amountDue: 'Amount due',
+  paid: 'Paid',
+  balance: 'Balance',
+  haveReady: (amount: string) => `Please have ${amount} ready on delivery.`,
+  settled: 'Nothing more is owed.',
+  released: 'Dispatch has released this package: nothing is collected on delivery.',
+} as const;

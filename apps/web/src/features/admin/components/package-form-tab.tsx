@@ -183,8 +183,13 @@ export function PackageFormTab() {
       setLoadedId(editId);
     }
   }, [editId, editing.data, loadedId, money.toInput]);
+  // A request makes one package: opening 'Create package' on one that already made it opens that package instead.
+  const madeId = fromId ? booking.data?.packageId : null;
   useEffect(() => {
-    if (fromId && booking.data && loadedId !== `from:${fromId}`) {
+    if (madeId) update({ from: null, edit: madeId });
+  }, [madeId, update]);
+  useEffect(() => {
+    if (fromId && booking.data && !booking.data.packageId && loadedId !== `from:${fromId}`) {
       setValues(fromPickup(booking.data));
       setErrors({});
       setLoadedId(`from:${fromId}`);
@@ -247,7 +252,9 @@ export function PackageFormTab() {
             toastSuccess(made.created ? T.pickupCreated(made.trackingNumber) : T.pickupHadPackage(made.trackingNumber));
             setValues(EMPTY);
             setLoadedId(null);
-            update({ from: null, tab: null, q: made.trackingNumber }, { push: true });
+            // Made meanwhile by someone else: the one it made opens, as a second 'Create package' would.
+            if (made.created) update({ from: null, tab: null, q: made.trackingNumber }, { push: true });
+            else update({ from: null, edit: made.packageId });
           },
           onError: onError(T.createFailed),
         },
@@ -274,11 +281,7 @@ export function PackageFormTab() {
               <Title order={2} size="h3">
                 {editId ? T.editTitle(editing.data?.trackingNumber ?? '') : T.createTitle}
               </Title>
-              {fromId && booking.data && (
-                <Alert color={booking.data.packageId ? 'yellow' : 'blue'}>
-                  {booking.data.packageId ? T.fromPickupMade(booking.data.trackingNumber ?? '') : T.fromPickup(booking.data.customerName)}
-                </Alert>
-              )}
+              {fromId && booking.data && !booking.data.packageId && <Alert color="blue">{T.fromPickup(booking.data.customerName)}</Alert>}
               {editId && editing.data?.pickupRequestId && (
                 <Text size="sm" c="dimmed">
                   {T.cameFrom}

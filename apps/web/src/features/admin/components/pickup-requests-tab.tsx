@@ -117,7 +117,7 @@ export function PickupRequestsTab() {
                   </Table.Td>
                   <Table.Td>
                     {r.packageId && r.trackingNumber ? (
-                      <Anchor component="button" type="button" className={classes.nowrap} onClick={() => update({ tab: null, edit: null, q: r.trackingNumber }, { push: true })}>
+                      <Anchor component="button" type="button" className={classes.nowrap} onClick={() => update({ tab: 'create', edit: r.packageId, from: null }, { push: true })}>
                         {T.packageLink(r.trackingNumber)}
                       </Anchor>
                     ) : (

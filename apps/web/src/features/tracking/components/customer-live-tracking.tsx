@@ -18,6 +18,7 @@ import { DeliveredBanner, LiveConnectionBanner, ProximityBanner } from './live-b
 import { LiveFactsLine } from './live-facts-line.tsx';
 import { LiveMapCard } from './live-map-card.tsx';
 import { DeliveryProofCard } from './delivery-proof-card.tsx';
+import { PaymentDueCard } from './payment-due-card.tsx';
 import { RefreshIcon } from './package-icons.tsx';
 
 /** Spec §7/§9: the customer live view is refetched every 30 s, with pushed updates in between. */
@@ -97,6 +98,7 @@ export function CustomerLiveTracking({ refId }: { refId: string | undefined }) {
       {!delivered && <LiveConnectionBanner status={connection} />}
       {delivered ? <DeliveredBanner address={data.packageInfo.destination} /> : <ProximityBanner alert={data.proximityAlert} />}
       <DeliveryProofCard refId={ref} status={data.status} />
+      <PaymentDueCard refId={ref} trackingNumber={data.packageInfo.trackingNumber} />
       <Card component="section" withBorder radius="lg" padding="lg" aria-labelledby="cl-title">
         <div className={classes.cardHeader}>
           <h2 id="cl-title" className={classes.cardTitle}>
