@@ -162,3 +162,42 @@ test('dispatch edits a template with a preview, saves it, and reads the message 
   }
   if (SHOTS) await page.screenshot({ path: join(SHOTS, 'message-log-375.png') });
 });
+
+test("at 375 px the template preview carries the customer's live link, as the message sent does, not the tracking page", async ({ page, request }) => {
+  // Issue 31, defect 6: the preview showed the tracking page (`/?track=…`) where the message carries the live link.
+  const base = server.baseURL;
+  const token = ((await (await request.post(`${base}/api/auth/login`, { data: LIVE_ADMIN })).json()) as LoginResponse).token;
+  const auth = { authorization: `Bearer ${token}` };
+  const created = await request.post(`${base}/api/packages`, {
+    headers: auth,
+    data: {
+      trackingNumber: `PREV${Date.now().toString(36).toUpperCase()}`,
+      pickupAddress: '233 S Wacker Dr, Chicago, IL 60606',
+      deliveryAddress: '700 N Art Museum Dr, Milwaukee, WI 53202',
+      customerName: 'Noah Kim',
+      customerPhone: '(414) 555-0177',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const pkg = (await created.json()) as Package;
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`${base}/help-center`);
+  await page.evaluate((value) => window.localStorage.setItem('admin_token', value), token);
+  await page.goto(`${base}/admin?tab=notifications`);
+  await page.getByRole('button', { name: 'Edit: Out for delivery, text message to the customer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Out for delivery: text message to the customer' });
+  await dialog.getByLabel('Preview with the package (tracking number)').fill(pkg.trackingNumber);
+  await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+  const preview = dialog.getByRole('region', { name: 'Preview' });
+  await expect(preview).toContainText(`package ${pkg.trackingNumber} is out for delivery today`);
+  // The live link's address with a stand-in token (no link is made by a preview, decision 090).
+  await expect(preview).toContainText(`${base}/track-live/live-link-made-when-sent-`);
+  await expect(preview).not.toContainText('?track=');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'the editor and its preview fit at 375 px').toBeLessThanOrEqual(0);
+  // No share link was made for the package by previewing it.
+  const links = await request.get(`${base}/api/share-links`, { headers: auth });
+  expect(links.ok()).toBe(true);
+  expect(JSON.stringify(await links.json())).not.toContain(pkg.id);
+});

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { packageSchema } from '@cargo/shared';
 import { expect, expectNoHorizontalOverflow, expectNoSeriousViolations, getJson, openAdmin, test, uniqueTag } from '../admin-fixtures.ts';
+import type { Page } from '../test.ts';
 
 /** Where to save the Import tab's screenshots (1280 and 375 px), when set. */
 const SCREENSHOTS = process.env.IMPORT_SCREENSHOTS;
@@ -177,3 +178,81 @@ for (const width of [375, 1280]) {
     await expectNoHorizontalOverflow(page, `packages at ${width}px`);
   });
 }
+
+/** WooCommerce's orders export, one row per item (the Customer / Order / Coupon Export extension), as the API tests import it. */
+const WOO_EXPORT = readFileSync(new URL('../../apps/server/test/fixtures/orders/woocommerce-orders-export.csv', import.meta.url), 'utf8');
+
+test('at 375 px a WooCommerce export: the recognised preset changed by dispatch and saved; another dispatcher chooses the saved mapping, imports, deletes it', async ({ adminPage: page, browser, request, token }) => {
+  // Issue 31: presets that dispatch can still change, and saved mappings of its own (on the server, for every
+  // dispatcher), in the browser.
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 375, height: 812 });
+  const tag = uniqueTag('WOO');
+  // Order numbers of this run's own (order_id and order_number), so a second run on the same server imports them again.
+  const file = WOO_EXPORT.replace(/^450(\d),450\1,/gm, `${tag}-$1,${tag}-$1,`);
+  const name = `Woo express ${tag}`;
+  const on = (p: Page) => {
+    const panel = p.getByRole('tabpanel', { name: 'Import' });
+    return {
+      panel,
+      upload: () => panel.locator('input[type="file"]').setInputFiles({ name: 'woo-orders.csv', mimeType: 'text/csv', buffer: Buffer.from(file) }),
+      column: (field: string) => panel.getByRole('textbox', { name: `Column in your file: ${field}`, exact: true }),
+      startFrom: panel.getByRole('textbox', { name: 'Start from', exact: true }),
+      serviceValue: panel.getByRole('textbox', { name: 'Value for every row: Service Type' }),
+    };
+  };
+  const RECOGNISED = 'WooCommerce orders export (one row per item) (recognised)';
+
+  await openAdmin(page, token, '?tab=import');
+  const first = on(page);
+  await first.upload();
+  await expect(first.startFrom).toHaveValue(RECOGNISED);
+  await expect(first.panel.getByText('2 packages from 3 rows')).toBeVisible();
+  await expect(first.column('Service Type')).toHaveValue('shipping_method');
+  // Dispatch changes the preset: every order goes as Express; then saves it under a name.
+  await first.column('Service Type').click();
+  await page.getByRole('option', { name: 'Same value for every row…' }).click();
+  await first.serviceValue.fill('Express');
+  await first.panel.getByLabel('Save this mapping as').fill(name);
+  await first.panel.getByRole('button', { name: 'Save mapping' }).click();
+  await expect(page.getByText(`Mapping “${name}” saved`)).toBeVisible();
+  await expect(first.startFrom).toHaveValue(`Saved: ${name}`);
+  await expectNoHorizontalOverflow(page, 'import mapping saved at 375px');
+
+  // Another dispatcher's phone (a browser of its own, nothing remembered): the preset first, the saved mapping one choice away.
+  const other = await browser.newPage({ viewport: { width: 375, height: 812 } });
+  await openAdmin(other, token, '?tab=import');
+  const second = on(other);
+  await second.upload();
+  await expect(second.startFrom).toHaveValue(RECOGNISED);
+  await expect(second.column('Service Type')).toHaveValue('shipping_method');
+  await second.startFrom.click();
+  await other.getByRole('option', { name: `Saved: ${name}` }).click();
+  await expect(second.column('Service Type')).toHaveValue('Same value for every row…');
+  await expect(second.serviceValue).toHaveValue('Express');
+  await expect(second.panel.getByText('2 packages from 3 rows')).toBeVisible();
+  await second.panel.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(second.panel.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 30_000 });
+  await expect(second.panel.getByLabel('Created: 2')).toBeVisible();
+  await expect(second.panel.getByLabel('Failed: 0')).toBeVisible();
+  const found = await getJson(request, token, `/api/packages?q=${encodeURIComponent(`${tag}-1`)}`, packageSchema.array());
+  expect(found).toHaveLength(1);
+  expect(found[0]).toMatchObject({
+    reference: `${tag}-1`,
+    customerName: 'Dana Evans',
+    customerPhone: '+12065550133',
+    deliveryAddress: '400 Broad St, Seattle, WA, 98109, US',
+    itemDescription: '1 × Oak cutting board, 2 × Olive oil 500 ml',
+    serviceType: 'Express',
+  });
+  await other.close();
+
+  // The first dispatcher deletes it where it was chosen; it is offered no more.
+  await first.startFrom.click();
+  await page.getByRole('option', { name: `Saved: ${name}` }).click();
+  await first.panel.getByRole('button', { name: `Delete saved mapping ${name}` }).click();
+  await expect(page.getByText('Mapping deleted')).toBeVisible();
+  await first.startFrom.click();
+  await expect(page.getByRole('option', { name: RECOGNISED })).toBeVisible();
+  await expect(page.getByRole('option', { name: `Saved: ${name}` })).toHaveCount(0);
+});

@@ -114,6 +114,25 @@ describeApi('A shop’s order export imports as it is (admin)', { timeout: 60_00
     expect(await byReference('4502')).toMatchObject({ customerName: 'Eli Fox', deliveryAddress: '1 Market St, Floor 2, San Francisco, CA, 94105, US', itemDescription: '1 × Linen apron' });
   });
 
+  it("a WooCommerce orders export in the 'Default' format (one row per order, items packed in line_items) becomes one package per order", async () => {
+    const { job, mapped } = await importExport('woocommerce-orders-default.csv', 'woocommerce-default.csv', 'woocommerce-orders');
+    expect(mapped.rows).toHaveLength(2);
+    expect(job).toMatchObject({ status: 'done', total: 2, created: 2, failed: 0 });
+    // The formatted order number is the reference when the shop has one.
+    const first = await byReference('WC-4601');
+    expect(first).toMatchObject({
+      customerName: 'Fay Gomez',
+      customerPhone: '+15035550119',
+      customerEmail: 'fay.gomez@example.com',
+      deliveryAddress: '1120 SW 5th Ave, Apt 3, Portland, OR, 97204, US',
+      pickupAddress: DEPOT,
+      itemDescription: '1 × Walnut tray, 3 × Beeswax candle',
+      serviceType: 'Flat rate',
+    });
+    expect(first.trackingNumber).toMatch(/^OT\d{9}$/);
+    expect(await byReference('WC-4602')).toMatchObject({ customerName: 'Gus Hale', customerPhone: '+17205550164', deliveryAddress: '1701 Wynkoop St, Denver, CO, 80202, US', itemDescription: '1 × Linen napkins (set of 4)' });
+  });
+
   it('another shop’s order with the same number is a package of its own', async () => {
     const rows = [{ line: 2, values: { reference: '#1001', customerName: 'Other Shop Customer', customerPhone: '(312) 555-0100', pickupAddress: DEPOT, deliveryAddress: '350 5th Ave, New York, NY 10118' } }];
     const res = await ctx.request({ method: 'POST', url: '/api/package-imports', token: ctx.adminToken, payload: { fileName: 'other.csv', rows, trackingNumberFormat: 'pkg-date' } });
