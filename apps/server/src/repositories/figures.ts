@@ -281,6 +281,17 @@ export interface FigureChange {
   packageId: string | null;
 }
 
+/** A day of the aggregate summed over its drivers and service types (FigureDaysRepository.rows). */
+export type FigureDaySum = Record<(typeof SUMMED)[number], number> & {
+  day: string;
+  attemptsByReason: Record<string, number>;
+  collectedByMethod: Record<string, number>;
+  /** The drivers' hours of the day in milliseconds: each driver's first stop to last. */
+  driverMs: number;
+};
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
 /** The aggregate's summable columns. */
 const SUMMED = [
   'delivered', 'onTime', 'firstAttempt', 'proofComplete', 'attempts', 'ratings', 'ratingStars', 'rating1', 'rating2', 'rating3', 'rating4', 'rating5',
@@ -370,50 +381,53 @@ export class FigureDaysRepository {
   }
 
   /**
-   * The aggregate of a period, optionally of one driver and one service type (lower case), summed by the database:
-   * one row of sums per day, one row per driver's day with its first and last stop, and the rows' attempts by reason
-   * and collections by method (JSON, each distinct text parsed once). Summed again by the service, they give what
-   * the rows themselves would.
+   * The aggregate of a period, optionally of one driver and one service type (lower case), summed by the database into
+   * one row per local day: the summable columns, the attempts by reason and collections by method (their JSON objects
+   * summed key by key), and the drivers' hours (each driver's first to last stop of the day, across service types),
+   * in whole milliseconds. What crosses to the service does not grow with the drivers or the packages.
    */
-  async rows(fromDay: string, toDay: string, filters: { driverId: string | null; serviceKey: string | null }): Promise<FigureDayRow[]> {
-    const base = () => {
-      let q = this.db.selectFrom('figureDays').where('day', '>=', fromDay).where('day', '<=', toDay);
-      if (filters.driverId) q = q.where('driverId', '=', filters.driverId);
-      if (filters.serviceKey) q = q.where('serviceKey', '=', filters.serviceKey);
-      return q;
-    };
-    const [sums, spans, json] = await Promise.all([
-      base()
-        .select((eb) => ['day', ...SUMMED.map((c) => eb.fn.sum<string | number>(c).as(c))])
-        .groupBy('day')
-        .execute(),
-      base()
-        .select((eb) => ['day', 'driverId', eb.fn.min('firstStopAt').as('firstStopAt'), eb.fn.max('lastStopAt').as('lastStopAt')])
-        .where('driverId', '!=', '')
-        .where('firstStopAt', 'is not', null)
-        .groupBy(['day', 'driverId'])
-        .execute(),
-      base()
-        .select(['day', 'attemptsByReason', 'collectedByMethod'])
-        .where((eb) => eb.or([eb('attempts', '>', 0), eb('moneyCollected', '!=', 0)]))
-        .execute(),
+  async rows(fromDay: string, toDay: string, filters: { driverId: string | null; serviceKey: string | null }): Promise<FigureDaySum[]> {
+    const where = sql.join(
+      [
+        sql`f.day >= ${fromDay}`,
+        sql`f.day <= ${toDay}`,
+        ...(filters.driverId ? [sql`f.driver_id = ${filters.driverId}`] : []),
+        ...(filters.serviceKey ? [sql`f.service_key = ${filters.serviceKey}`] : []),
+      ],
+      sql` and `,
+    );
+    const postgres = this.dialect === 'postgres';
+    const sums = sql.join(SUMMED.map((c) => sql`sum(f.${sql.raw(snake(c))}) as ${sql.ref(c)}`));
+    // A JSON object's entries as rows: SQLite's json_each, PostgreSQL's jsonb_each_text.
+    const entries = (column: 'attempts_by_reason' | 'collected_by_method') =>
+      postgres
+        ? sql`select f.day, j.key as k, sum(j.value::bigint) as n from figure_days f cross join lateral jsonb_each_text(f.${sql.raw(column)}::jsonb) j where ${where} group by f.day, j.key`
+        : sql`select f.day, j.key as k, sum(j.value) as n from figure_days f, json_each(f.${sql.raw(column)}) j where ${where} group by f.day, j.key`;
+    // A driver's day across service types: from its first stop to its last, to the millisecond (the instants are ISO
+    // texts with milliseconds).
+    const span = postgres
+      ? sql`round(extract(epoch from (max(f.last_stop_at)::timestamptz - min(f.first_stop_at)::timestamptz)) * 1000)`
+      : sql`round((julianday(max(f.last_stop_at)) - julianday(min(f.first_stop_at))) * 86400000)`;
+    const [summed, reasons, methods, hours] = await Promise.all([
+      sql<Record<string, string | number> & { day: string }>`select f.day, ${sums} from figure_days f where ${where} group by f.day`.execute(this.db),
+      entries('attempts_by_reason').execute(this.db),
+      entries('collected_by_method').execute(this.db),
+      sql<{ day: string; ms: string | number }>`select d.day, sum(d.ms) as ms from (select f.day, ${span} as ms from figure_days f where ${where} and f.driver_id != '' and f.first_stop_at is not null group by f.day, f.driver_id) d group by d.day`.execute(this.db),
     ]);
-    const parsed = new Map<string, Record<string, number>>();
-    const parse = (text: string) => {
-      let value = parsed.get(text);
-      if (!value) parsed.set(text, (value = JSON.parse(text) as Record<string, number>));
-      return value;
+    const out = new Map<string, FigureDaySum>();
+    const day = (d: string) => {
+      let row = out.get(d);
+      if (!row) out.set(d, (row = { ...ZERO_ROW, day: d, attemptsByReason: {}, collectedByMethod: {}, driverMs: 0 }));
+      return row;
     };
-    const empty = (day: string, driverId = ''): FigureDayRow => ({ ...ZERO_ROW, day, driverId, serviceKey: '', attemptsByReason: {}, collectedByMethod: {}, firstStopAt: null, lastStopAt: null });
-    const out: FigureDayRow[] = [];
-    for (const r of sums) {
-      const row = empty(r.day) as unknown as Record<string, unknown>;
-      for (const c of SUMMED) row[c] = Number((r as Record<string, unknown>)[c] ?? 0);
-      out.push(row as unknown as FigureDayRow);
+    for (const r of summed.rows) {
+      const row = day(r.day) as unknown as Record<string, unknown>;
+      for (const c of SUMMED) row[c] = Number(r[c] ?? 0);
     }
-    for (const r of spans) out.push({ ...empty(r.day, r.driverId), firstStopAt: r.firstStopAt, lastStopAt: r.lastStopAt });
-    for (const r of json) out.push({ ...empty(r.day), attemptsByReason: parse(r.attemptsByReason), collectedByMethod: parse(r.collectedByMethod) });
-    return out;
+    for (const r of (reasons as { rows: { day: string; k: string; n: string | number }[] }).rows) day(r.day).attemptsByReason[r.k] = Number(r.n);
+    for (const r of (methods as { rows: { day: string; k: string; n: string | number }[] }).rows) day(r.day).collectedByMethod[r.k] = Number(r.n);
+    for (const r of hours.rows) day(r.day).driverMs = Number(r.ms);
+    return [...out.values()];
   }
 
   /** Forgets every computed day (the rebuild starts from nothing). */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { addDays, daysBetween, proofNeeded, requirementFor, shareOf, type AttemptReason, type DeliveryRequirement, type FigureDay, type FigureSet, type OutcomeKind } from '@cargo/shared';
 import { packageWindow } from '../../lib/package-window.ts';
 import { zoneOfPlace } from '../../lib/time-zone.ts';
-import { PERIOD_STATUSES, type FigureChange, type FigureDayRow, type FigureDaysRepository, type FigureOutcome, type FigurePackage } from '../../repositories/figures.ts';
+import { PERIOD_STATUSES, type FigureChange, type FigureDayRow, type FigureDaySum, type FigureDaysRepository, type FigureOutcome, type FigurePackage } from '../../repositories/figures.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import { byTime, emptySet, finishStops, localDayAt, msOf, onceEach, packageCache, secondsAtStop, utcRange, type Period } from './figure-math.ts';
 
@@ -175,16 +175,16 @@ export async function computeDayRows(repos: Repositories, requirements: Delivery
 }
 
 /**
- * The summable figures of a period from its aggregate rows (already filtered by driver and service type), and the
- * days of the period.
+ * The figures of a period from the aggregate's days (already filtered by driver and service type, summed per day by
+ * the database), and the days of the period.
  */
-export function sumDayRows(rows: readonly FigureDayRow[], period: Period): { set: FigureSet; days: FigureDay[] } {
+export function sumDayRows(rows: readonly FigureDaySum[], period: Period): { set: FigureSet; days: FigureDay[] } {
   const set = emptySet();
   const days = new Map<string, FigureDay>();
   for (let d = period.from; d <= period.to; d = addDays(d, 1)) days.set(d, { day: d, delivered: 0, onTime: 0, firstAttempt: 0, attempts: 0 });
-  const spans = new Map<string, { first: string; last: string }>();
   let stars = 0;
   let stopSeconds = 0;
+  let driverMs = 0;
   for (const r of rows) {
     const day = days.get(r.day);
     if (!day) continue;
@@ -215,23 +215,13 @@ export function sumDayRows(rows: readonly FigureDayRow[], period: Period): { set
     set.stops += r.stops;
     set.timedStops += r.timedStops;
     stopSeconds += r.stopSeconds;
-    if (r.driverId && r.firstStopAt && r.lastStopAt) {
-      // A driver's day runs from its first stop to its last, across the service types it holds.
-      const key = `${r.day}\u0000${r.driverId}`;
-      const span = spans.get(key);
-      if (!span) spans.set(key, { first: r.firstStopAt, last: r.lastStopAt });
-      else {
-        if (r.firstStopAt < span.first) span.first = r.firstStopAt;
-        if (r.lastStopAt > span.last) span.last = r.lastStopAt;
-      }
-    }
+    // A driver's day runs from its first stop to its last, across the service types it holds (summed per day).
+    driverMs += r.driverMs;
     day.delivered += r.delivered;
     day.onTime += r.onTime;
     day.firstAttempt += r.firstAttempt;
     day.attempts += r.attempts;
   }
-  let driverMs = 0;
-  for (const span of spans.values()) driverMs += msOf(span.last) - msOf(span.first);
   set.onTimeRate = shareOf(set.onTime, set.delivered);
   set.firstAttemptRate = shareOf(set.firstAttempt, set.delivered);
   set.proofCompleteness = shareOf(set.proofComplete, set.delivered);
