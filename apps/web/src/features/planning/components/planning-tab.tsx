@@ -7,6 +7,7 @@ import { PLANNING_TEXT as T } from '../texts.ts';
 import { PlanReview } from './plan-review.tsx';
 import { ServiceTimes } from './service-times.tsx';
 import { ShiftsEditor } from './shifts-editor.tsx';
+import { Unrouted } from './unrouted.tsx';
 
 /** Tomorrow on this browser's calendar, as YYYY-MM-DD: the day dispatch usually plans. */
 function tomorrow(): string {
@@ -16,8 +17,9 @@ function tomorrow(): string {
 }
 
 /**
- * The Planning tab (issue 34, parts 1 and 4): the day's shifts, then 'Plan' (the server's planner, nothing stored),
- * the plan reviewed on a map with totals, stops moved by hand and checked, and committed in one step.
+ * The Planning tab (issue 34, parts 1, 4 and 5): the day's shifts, then 'Plan' (the server's planner, nothing stored),
+ * the plan reviewed on a map with totals, stops moved by hand and checked, and committed in one step; then, during the
+ * day, the due packages in no driver's order, each inserted into a route by the server.
  */
 export function PlanningTab() {
   const [date, setDate] = useState(tomorrow);
@@ -71,6 +73,7 @@ export function PlanningTab() {
         )}
       </Stack>
       {result && result.date === date && <PlanReview key={result.key} date={date} proposed={result.plan} planKey={result.key} shifts={saved} />}
+      <Unrouted key={date} date={date} shifts={saved} />
     </Stack>
   );
 }
