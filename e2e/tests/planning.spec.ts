@@ -199,6 +199,7 @@ test('Planning: a package the plan left out put into a route by hand and checked
   const panel = page.getByRole('tabpanel', { name: 'Planning' });
   await panel.getByLabel('Day', { exact: true }).fill(date);
   await expect(panel.getByRole('region', { name: "The day's shifts" }).getByRole('row')).toHaveCount(3);
+  await expect(panel.getByRole('region', { name: 'Shifts', exact: true })).toHaveCount(1);
   // Before any plan every due package is in no driver's order, and the tab says so.
   const outside = panel.getByRole('region', { name: "Packages due this day in no driver's order" });
   await expect(panel.getByRole('heading', { name: "Due this day, in no driver's order (7)" })).toBeVisible();

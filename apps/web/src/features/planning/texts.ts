@@ -92,6 +92,7 @@ export const PLANNING_TEXT = {
     positionOption: (n: number, of: number) => `${n} of ${of}`,
     confirm: 'Move',
     cancel: 'Cancel',
+    close: 'Close',
   },
   check: {
     checking: 'Checking the changed plan…',
@@ -106,6 +107,8 @@ export const PLANNING_TEXT = {
     none: 'Every due package is planned.',
     tableLabel: 'Packages not planned, with the reason',
     tracking: 'Tracking number',
+    /** The column's name on a phone, where each row is a card and a long name would wrap over the next line. */
+    trackingShort: 'Tracking',
     reason: 'Reason',
     action: 'Action',
     place: 'Put in a route…',
@@ -125,6 +128,7 @@ export const PLANNING_TEXT = {
     refresh: 'Refresh',
     tableLabel: "Packages due this day in no driver's order",
     tracking: 'Tracking number',
+    trackingShort: 'Tracking',
     address: 'Address',
     window: 'Window',
     driver: 'Driver',

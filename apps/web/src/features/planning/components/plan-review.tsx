@@ -390,7 +390,7 @@ function UnplannedList({ plan, disabled, onPlace }: { plan: DayPlan; disabled: b
             <Table.Tbody>
               {plan.unplanned.map((u) => (
                 <Table.Tr key={u.packageId}>
-                  <Table.Td data-label={U.tracking} style={{ overflowWrap: 'anywhere' }}>
+                  <Table.Td data-label={U.trackingShort} style={{ overflowWrap: 'anywhere' }}>
                     {u.trackingNumber}
                   </Table.Td>
                   <Table.Td data-label={U.reason}>{u.label}</Table.Td>
@@ -437,7 +437,7 @@ function PlaceDialog({ title, explain, confirmLabel, routes, from, fromIndex, on
   const [position, setPosition] = useState(() => (from === null ? endOf(driverId) : fromIndex + 1));
   const shownPosition = Math.min(position, places);
   return (
-    <Modal opened onClose={onClose} title={title} centered>
+    <Modal opened onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': M.close }}>
       <Stack gap="sm">
         {explain && <Text size="sm">{explain}</Text>}
         <NativeSelect

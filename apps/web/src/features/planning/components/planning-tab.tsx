@@ -73,7 +73,7 @@ export function PlanningTab() {
         )}
       </Stack>
       {result && result.date === date && <PlanReview key={result.key} date={date} proposed={result.plan} planKey={result.key} shifts={saved} />}
-      <Unrouted key={date} date={date} shifts={saved} />
+      <Unrouted key={`unrouted-${date}`} date={date} shifts={saved} />
     </Stack>
   );
 }

@@ -95,7 +95,7 @@ export function Unrouted({ date, shifts }: { date: string; shifts: Shift[] }) {
                   const refused = refusal(p.packageId);
                   return (
                     <Table.Tr key={p.packageId} data-package-id={p.packageId}>
-                      <Table.Td data-label={U.tracking} style={{ overflowWrap: 'anywhere' }}>
+                      <Table.Td data-label={U.trackingShort} style={{ overflowWrap: 'anywhere' }}>
                         {p.trackingNumber}
                       </Table.Td>
                       <Table.Td data-label={U.address}>
