@@ -211,6 +211,8 @@ test('Planning: a package the plan left out put into a route by hand and checked
   await expect(unplanned).toHaveCount(2);
   await expect(unplanned.nth(1)).toContainText('No capacity');
   const left = (await unplanned.nth(1).getByRole('cell').first().textContent())!.trim();
+  const notCommitted = panel.getByText('The plan above is not committed', { exact: false });
+  await expect(notCommitted).toBeVisible();
   expect(left).toMatch(new RegExp(`^${tag}-\\d$`));
   const totals = panel.getByRole('region', { name: 'Totals per driver and overall' });
   const totalsRow = (name: string) => totals.getByRole('row').filter({ hasText: name });
@@ -241,6 +243,7 @@ test('Planning: a package the plan left out put into a route by hand and checked
   await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Commit plan' }).click();
   await expect(panel.getByText('Plan committed: 6 packages assigned to 2 drivers.', { exact: false })).toBeVisible();
   await expect(panel.getByRole('heading', { name: "Due this day, in no driver's order (1)" })).toBeVisible();
+  await expect(notCommitted).toHaveCount(0);
   await expect(outside.getByRole('row')).toHaveCount(2);
   await expect(outside.getByRole('row').nth(1)).toContainText(left);
   await expect(outside.getByRole('row').nth(1)).toContainText('Not assigned');

@@ -125,6 +125,8 @@ export const PLANNING_TEXT = {
       "Packages due this day that no driver has in their stop order: added after the plan was committed, left out of it, or not planned yet. 'Insert into a route' puts one where it adds the least driving (into its own driver's route when it has one), within its window, the shift and the vehicle's capacity, and never before a stop already done. It is assigned at once.",
     none: 'Every package due this day is in a driver’s stop order.',
     noShifts: 'Save shifts for this day to insert packages into routes.',
+    reviewing:
+      "The plan above is not committed: the packages it routes are listed here until you commit it. Inserting one here puts it straight into a driver's current order and assigns it, outside the plan.",
     refresh: 'Refresh',
     tableLabel: "Packages due this day in no driver's order",
     tracking: 'Tracking number',

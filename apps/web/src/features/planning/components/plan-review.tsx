@@ -26,6 +26,8 @@ export interface PlanReviewProps {
   planKey: number;
   /** The day's saved shifts: the routes' start and end places on the map. */
   shifts: Shift[];
+  /** Told when the plan is committed. */
+  onCommitted?: () => void;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface PlanReviewProps {
  * controls to move one (up, down, or to another driver and position: each change is checked by the server against
  * windows, capacity and shifts), the packages left out with their reason, and Commit once no problem remains.
  */
-export function PlanReview({ date, proposed, planKey, shifts }: PlanReviewProps) {
+export function PlanReview({ date, proposed, planKey, shifts, onCommitted }: PlanReviewProps) {
   const [shown, setShown] = useState<DayPlan>(proposed);
   const [routes, setRoutes] = useState<RouteEdit[]>(() => routesOf(proposed));
   const [violations, setViolations] = useState<PlanViolation[]>([]);
@@ -89,6 +91,7 @@ export function PlanReview({ date, proposed, planKey, shifts }: PlanReviewProps)
         onSuccess: (done) => {
           setConfirmCommit(false);
           setCommitted({ packages: done.packages, drivers: done.drivers });
+          onCommitted?.();
         },
         onError: () => setConfirmCommit(false),
       },

@@ -26,7 +26,7 @@ export function PlanningTab() {
   const [dirty, setDirty] = useState(false);
   const shifts = useShifts(date);
   const plan = usePlanDay();
-  const [result, setResult] = useState<{ date: string; plan: DayPlan; key: number } | null>(null);
+  const [result, setResult] = useState<{ date: string; plan: DayPlan; key: number; committed: boolean } | null>(null);
 
   const changeDate = (next: string) => {
     setDate(next);
@@ -35,7 +35,7 @@ export function PlanningTab() {
   };
   const run = () =>
     plan.mutate(date, {
-      onSuccess: (planned) => setResult((was) => ({ date, plan: planned, key: (was?.key ?? 0) + 1 })),
+      onSuccess: (planned) => setResult((was) => ({ date, plan: planned, key: (was?.key ?? 0) + 1, committed: false })),
     });
   const saved = shifts.data?.shifts ?? [];
   const canPlan = saved.length > 0 && !dirty;
@@ -72,8 +72,10 @@ export function PlanningTab() {
           </Alert>
         )}
       </Stack>
-      {result && result.date === date && <PlanReview key={result.key} date={date} proposed={result.plan} planKey={result.key} shifts={saved} />}
-      <Unrouted key={`unrouted-${date}`} date={date} shifts={saved} />
+      {result && result.date === date && (
+        <PlanReview key={result.key} date={date} proposed={result.plan} planKey={result.key} shifts={saved} onCommitted={() => setResult((was) => was && { ...was, committed: true })} />
+      )}
+      <Unrouted key={`unrouted-${date}`} date={date} shifts={saved} reviewing={result !== null && result.date === date && !result.committed} />
     </Stack>
   );
 }

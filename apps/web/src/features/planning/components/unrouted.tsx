@@ -23,7 +23,7 @@ interface Outcome {
  * adds the least driving). What each insertion did stays listed above the table; the server's reason it could not, on
  * the package's row.
  */
-export function Unrouted({ date, shifts }: { date: string; shifts: Shift[] }) {
+export function Unrouted({ date, shifts, reviewing }: { date: string; shifts: Shift[]; /** A plan is on screen, not committed. */ reviewing: boolean }) {
   const U = T.unrouted;
   const list = useUnrouted(date);
   const insert = useInsertPackage(date);
@@ -58,6 +58,11 @@ export function Unrouted({ date, shifts }: { date: string; shifts: Shift[] }) {
       </Group>
       <Text size="sm">{U.intro}</Text>
       {shifts.length === 0 && <Text size="sm">{U.noShifts}</Text>}
+      {reviewing && packages.length > 0 && (
+        <Text size="sm" fw={600}>
+          {U.reviewing}
+        </Text>
+      )}
       <div aria-live="polite">
         {outcomes.some((o) => o.ok) && (
           <ul className={classes.outcomes} aria-label={U.resultsLabel}>
