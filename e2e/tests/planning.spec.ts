@@ -172,3 +172,118 @@ test('Planning: 60 packages across 4 drivers planned, shown on the map in 4 colo
   await shot(page, 'planning-375-dialog', dialog);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 });
+
+test('Planning: a package the plan left out put into a route by hand and checked; during the day a package added after the commit is refused while every van is full, then inserted once a stop is done; 375 px', async ({ page, request, token }) => {
+  const date = '2051-06-20';
+  const due = 'Tuesday, June 20, 2051 - Tuesday, June 20, 2051';
+  // Two drivers with vans of 3 and seven packages due: one is left out for capacity.
+  const [ann, bob] = [await createDriver(request, token, { pin: '135790' }), await createDriver(request, token, { pin: '135791' })];
+  const shifts = await request.put(`/api/planning/${date}/shifts`, {
+    headers: bearer(token),
+    data: { shifts: [ann, bob].map((d) => ({ driverId: d.id, startTime: '08:00', endTime: '18:00', capacityPackages: 3 })) },
+  });
+  expect(shifts.ok(), await shifts.text()).toBe(true);
+  const tag = uniqueTag('INS');
+  for (let k = 0; k < 7; k++) {
+    await createPackage(request, token, {
+      trackingNumber: `${tag}-${k}`,
+      estimatedDelivery: due,
+      deliveryAddress: `${200 + k} N Test Ave, Chicago, IL`,
+      deliveryLat: 41.86 + k * 0.01,
+      deliveryLng: -87.66 - (k % 2) * 0.03,
+    });
+  }
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openAdmin(page, token, '?tab=planning');
+  const panel = page.getByRole('tabpanel', { name: 'Planning' });
+  await panel.getByLabel('Day', { exact: true }).fill(date);
+  await expect(panel.getByRole('region', { name: "The day's shifts" }).getByRole('row')).toHaveCount(3);
+  await expect(panel.getByRole('region', { name: 'Shifts', exact: true })).toHaveCount(1);
+  // Before any plan every due package is in no driver's order, and the tab says so.
+  const outside = panel.getByRole('region', { name: "Packages due this day in no driver's order" });
+  await expect(panel.getByRole('heading', { name: "Due this day, in no driver's order (7)" })).toBeVisible();
+  await expect(outside.getByRole('row')).toHaveCount(8);
+
+  await panel.getByRole('button', { name: 'Plan', exact: true }).click();
+  await expect(panel.getByRole('heading', { name: 'The plan' })).toBeVisible({ timeout: 30_000 });
+  const unplanned = panel.getByRole('region', { name: 'Packages not planned, with the reason' }).getByRole('row');
+  await expect(unplanned).toHaveCount(2);
+  await expect(unplanned.nth(1)).toContainText('No capacity');
+  const left = (await unplanned.nth(1).getByRole('cell').first().textContent())!.trim();
+  const notCommitted = panel.getByText('The plan above is not committed', { exact: false });
+  await expect(notCommitted).toBeVisible();
+  expect(left).toMatch(new RegExp(`^${tag}-\\d$`));
+  const totals = panel.getByRole('region', { name: 'Totals per driver and overall' });
+  const totalsRow = (name: string) => totals.getByRole('row').filter({ hasText: name });
+  await expect(totalsRow(ann.name)).toContainText('3 / 3');
+
+  // Put it into Ann's route first, by hand: the server's check finds her van over capacity; Commit is off.
+  await panel.getByRole('button', { name: `Put ${left} into a driver's route` }).click();
+  const dialog = page.getByRole('dialog', { name: `Put ${left} into a route` });
+  await expect(dialog.getByLabel('Position')).toHaveValue('4');
+  await dialog.getByLabel('Driver').selectOption({ label: `${ann.name} (3)` });
+  await dialog.getByLabel('Position').selectOption({ label: '1 of 4' });
+  await expectNoSeriousViolations(page, 'Planning: putting a left-out package into a route');
+  await shot(page, 'planning-place-dialog-1280', dialog);
+  await dialog.getByRole('button', { name: 'Put in route' }).click();
+  await expect(panel.getByText('1 problem in the changed plan')).toBeVisible();
+  expect((await stopsOf(page, ann.name))[0]).toBe(left);
+  await expect(totalsRow(ann.name)).toContainText('4 / 3');
+  await expect(totals.getByRole('row').last()).toContainText('7');
+  await expect(panel.getByRole('heading', { name: 'Not planned (0)' })).toBeVisible();
+  await expect(page.getByRole('region', { name: `${ann.name}'s stops` }).getByRole('note')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Commit plan' })).toBeDisabled();
+  await shot(page, 'planning-placed-1280');
+
+  // Back to the planner's plan, committed: the left-out package stays in no driver's order.
+  await panel.getByRole('button', { name: 'Discard my changes' }).click();
+  await expect(panel.getByRole('heading', { name: 'Not planned (1)' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Commit plan' }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Commit plan' }).click();
+  await expect(panel.getByText('Plan committed: 6 packages assigned to 2 drivers.', { exact: false })).toBeVisible();
+  await expect(panel.getByRole('heading', { name: "Due this day, in no driver's order (1)" })).toBeVisible();
+  await expect(notCommitted).toHaveCount(0);
+  await expect(outside.getByRole('row')).toHaveCount(2);
+  await expect(outside.getByRole('row').nth(1)).toContainText(left);
+  await expect(outside.getByRole('row').nth(1)).toContainText('Not assigned');
+
+  // A package added during the day: both vans are full, so the server refuses it and says why.
+  const added = await createPackage(request, token, { trackingNumber: `${tag}-NEW`, estimatedDelivery: due, deliveryAddress: '250 N Test Ave, Chicago, IL', deliveryLat: 41.865, deliveryLng: -87.66 });
+  await panel.getByRole('button', { name: 'Refresh' }).click();
+  await expect(outside.getByRole('row')).toHaveCount(3);
+  // Newest first.
+  await expect(outside.getByRole('row').nth(1)).toContainText(`${tag}-NEW`);
+  await panel.getByRole('button', { name: `Insert ${tag}-NEW into a route` }).click();
+  await expect(outside.getByRole('alert')).toHaveText(`${tag}-NEW was not inserted: No route can take ${tag}-NEW within its window, the shift and the vehicle's capacity`);
+  await expect(outside.getByRole('row')).toHaveCount(3);
+
+  // Ann delivers her first stop: her van has room, so the package goes into her route, after the stop already done.
+  const annStops = await getJson(request, token, `/api/drivers/${ann.id}/stops`, driverStopsSchema);
+  const done = await request.patch(`/api/packages/${annStops.stops[0]!.packageId}/status`, { headers: bearer(token), data: { status: 'delivered' } });
+  expect(done.ok(), await done.text()).toBe(true);
+  await panel.getByRole('button', { name: `Insert ${tag}-NEW into a route` }).click();
+  const results = panel.getByRole('list', { name: 'Insertions made here' }).getByRole('listitem');
+  await expect(results).toHaveCount(1);
+  await expect(results.first()).toHaveText(new RegExp(`^${tag}-NEW inserted into ${ann.name}'s route as stop ([1-3]) of those still to make: (less than a minute|\\d+ min) more driving, arriving about \\d{1,2}:\\d{2}\\s(AM|PM)\\.$`));
+  const stop = Number(/as stop (\d)/.exec((await results.first().textContent())!)![1]);
+  const after = await getJson(request, token, `/api/drivers/${ann.id}/stops`, driverStopsSchema);
+  expect(after.stops.map((s) => s.trackingNumber)).toHaveLength(3);
+  expect(after.stops[stop - 1]!.packageId).toBe(added.id);
+  await expect(outside.getByRole('row')).toHaveCount(2);
+  await expect(panel.getByRole('heading', { name: "Due this day, in no driver's order (1)" })).toBeVisible();
+  await expect(outside.getByRole('alert')).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'Planning: during the day at 1280px');
+  await shot(page, 'planning-unrouted-1280', panel.getByRole('region', { name: /^Due this day, in no driver's order/ }));
+
+  // At 375 px: nothing wider than the screen; the list reads as cards.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(outside).toBeVisible();
+  await expectNoHorizontalOverflow(page, 'Planning during the day at 375px');
+  await expectNoSeriousViolations(page, 'Planning: during the day at 375px');
+  await shot(page, 'planning-375-during-day');
+  await panel.getByRole('button', { name: `Put ${left} into a driver's route` }).click();
+  await expectNoHorizontalOverflow(page, 'The put-in-a-route dialog at 375px');
+  await shot(page, 'planning-375-place-dialog', dialog);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+});

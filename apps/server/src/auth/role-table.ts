@@ -192,6 +192,7 @@ export const ROLE_TABLE: Readonly<Record<string, Access>> = {
   'PUT /api/planning/service-times': ADMIN,
   'POST /api/planning/:date/commit': ADMIN,
   'POST /api/planning/:date/insert': ADMIN,
+  'GET /api/planning/:date/unrouted': ADMIN,
   // The live fleet map (issue 20); its /ws subscription checks the admin session itself (realtime/hub.ts).
   'GET /api/fleet': ADMIN,
   // CSV import of packages (issue 20, decision 066).

@@ -1,4 +1,4 @@
-import { auditEntrySchema, driverStopsSchema, planInsertResultSchema } from '@cargo/shared';
+import { auditEntrySchema, driverStopsSchema, planInsertResultSchema, unroutedListSchema } from '@cargo/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeDriver, makePackage, setShifts, type DriverFixture } from '../fixtures.ts';
 import { describeApi, setupApp, unique, type TestContext } from '../helper.ts';
@@ -96,5 +96,52 @@ describeApi('planning: a package added during the day is inserted into a committ
     expect((await insert({ packageId: 'nope' })).statusCode).toBe(404);
     expect((await insert({})).statusCode).toBe(400);
     expect((await ctx.request({ method: 'POST', url: `/api/planning/${DATE}/insert`, token: a.token, payload: { packageId: ids.q } })).statusCode).toBe(403);
+  });
+  it("lists the date's due packages in no driver's order, newest first, and an insertion takes one off the list", async () => {
+    const list = async (date = DATE) => {
+      const res = await ctx.request({ method: 'GET', url: `/api/planning/${date}/unrouted`, token: ctx.adminToken });
+      expect(res.statusCode, res.body).toBe(200);
+      return unroutedListSchema.parse(res.json());
+    };
+    const keyOf = (id: string) => Object.entries(ids).find(([, v]) => v === id)?.[0];
+    // Assigned to Bob without being in his order; out for delivery and never ordered; without a position; due another day.
+    ids.bobs = (await makePackage(ctx, { trackingNumber: unique('INS-bobs-'), estimatedDelivery: DUE, deliveryLat: 41.88, deliveryLng: -87.66 }, b)).id;
+    ids.out = (await makePackage(ctx, { trackingNumber: unique('INS-out-'), status: 'out_for_delivery', estimatedDelivery: DUE, deliveryLat: 41.87, deliveryLng: -87.66 })).id;
+    ids.nopos = (await makePackage(ctx, { trackingNumber: unique('INS-nopos-'), estimatedDelivery: DUE, deliveryAddress: 'Somewhere unknown' })).id;
+    ids.later = (await makePackage(ctx, { trackingNumber: unique('INS-later-'), estimatedDelivery: 'Wednesday, March 2, 2050 - Wednesday, March 2, 2050', deliveryLat: 41.87, deliveryLng: -87.66 })).id;
+
+    const before = await list();
+    expect(before).toMatchObject({ date: DATE, timeZone: 'America/Chicago' });
+    const mine = before.packages.filter((p) => keyOf(p.packageId));
+    // p0, p1, q, r, t are in Ann's order, s in Bob's, p2 is delivered, 'later' is not due: none of them is listed.
+    expect(mine.map((p) => keyOf(p.packageId)).sort()).toEqual(['bobs', 'early', 'nopos', 'out']);
+    expect(before.total).toBeGreaterThanOrEqual(5);
+    const created = before.packages.map((p) => p.createdAt);
+    expect(created).toEqual([...created].sort().reverse());
+    const bobs = mine.find((p) => p.packageId === ids.bobs)!;
+    expect(bobs).toMatchObject({ driverId: b.id, driverName: b.name, status: 'processing', hasPosition: true });
+    expect(mine.find((p) => p.packageId === ids.nopos)).toMatchObject({ driverId: null, driverName: null, hasPosition: false });
+    expect(mine.find((p) => p.packageId === ids.out)?.status).toBe('out_for_delivery');
+    // The window on the plan's clock: all of March 1 in Chicago.
+    expect(bobs.windowStart).toBe(new Date('2050-03-01T00:00:00-06:00').toISOString());
+    expect(bobs.windowEnd).toBe(new Date('2050-03-02T00:00:00-06:00').toISOString());
+    // The customer's chosen window counts: 05:00–05:30 on the date.
+    expect(mine.find((p) => p.packageId === ids.early)).toMatchObject({ windowStart: new Date('2050-03-01T05:00:00-06:00').toISOString(), windowEnd: new Date('2050-03-01T05:30:00-06:00').toISOString() });
+
+    // Inserted into its own driver's order (Bob's), it leaves the list; the one without a position gets the reason.
+    const placed = await insert({ packageId: ids.bobs });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(planInsertResultSchema.parse(placed.json()).driverId).toBe(b.id);
+    const after = await list();
+    expect(after.packages.some((p) => p.packageId === ids.bobs)).toBe(false);
+    expect(after.total).toBe(before.total - 1);
+    const refused = await insert({ packageId: ids.nopos });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/has no position for its address$/);
+
+    // Another date lists its own; a date that is not a day is a 400; drivers may not read it.
+    expect((await list('2050-03-02')).packages.map((p) => keyOf(p.packageId)).filter(Boolean)).toEqual(['later']);
+    expect((await ctx.request({ method: 'GET', url: '/api/planning/2050-02-30/unrouted', token: ctx.adminToken })).statusCode).toBe(400);
+    expect((await ctx.request({ method: 'GET', url: `/api/planning/${DATE}/unrouted`, token: a.token })).statusCode).toBe(403);
   });
 });

@@ -178,3 +178,33 @@ export const planInsertResultSchema = z.object({
   arrival: z.string(),
 });
 export type PlanInsertResult = z.infer<typeof planInsertResultSchema>;
+
+/**
+ * The date's packages that are due (window overlapping the day) and not yet delivered, in no driver's stop order
+ * (issue 34, part 5, decision 113): added after the plan was committed, left out of it, or never planned. Each can be
+ * put into a route with POST /api/planning/{date}/insert. Newest first; at most `limit`, of `total`.
+ */
+export const unroutedPackageSchema = z.object({
+  packageId: z.string(),
+  trackingNumber: z.string(),
+  address: z.string(),
+  status: z.string(),
+  /** The driver it is assigned to without being in their order (the insertion then uses that driver), or null. */
+  driverId: z.string().nullable(),
+  driverName: z.string().nullable(),
+  /** Its window on the date, ISO instants. */
+  windowStart: z.string(),
+  windowEnd: z.string(),
+  /** False when its address has no position: no route can take it until it has one. */
+  hasPosition: z.boolean(),
+  createdAt: z.string(),
+});
+export const unroutedListSchema = z.object({
+  date: z.string(),
+  /** The zone of the plan's clock, as in a DayPlan. */
+  timeZone: z.string(),
+  total: z.number().int(),
+  packages: z.array(unroutedPackageSchema),
+});
+export type UnroutedPackage = z.infer<typeof unroutedPackageSchema>;
+export type UnroutedList = z.infer<typeof unroutedListSchema>;

@@ -1,4 +1,4 @@
-import { dayPlanSchema, errorSchema, planCheckInputSchema, planCheckSchema, planCommitInputSchema, planCommitResultSchema, planningDateParam, planInsertInputSchema, planInsertResultSchema, serviceTimesInputSchema, serviceTimesSchema, shiftListSchema, shiftsInputSchema, validationErrorSchema } from '@cargo/shared';
+import { dayPlanSchema, errorSchema, planCheckInputSchema, planCheckSchema, planCommitInputSchema, planCommitResultSchema, planningDateParam, planInsertInputSchema, planInsertResultSchema, serviceTimesInputSchema, serviceTimesSchema, shiftListSchema, shiftsInputSchema, unroutedListSchema, validationErrorSchema } from '@cargo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentShift } from '../../presenters/planning.ts';
@@ -135,6 +135,21 @@ const planningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => app.planning.planner.commit(request.params.date, request.body.routes, request.auditActor),
+  );
+
+  app.get(
+    '/api/planning/:date/unrouted',
+    {
+      schema: {
+        tags,
+        summary:
+          "The date's packages that are due and still to deliver but in no driver's stop order (added after the plan was committed, or left out of it), newest first, at most 200; each can be inserted with POST /api/planning/{date}/insert",
+        security,
+        params: planningDateParam,
+        response: { 200: unroutedListSchema, 400: badRequestSchema },
+      },
+    },
+    async (request) => app.planning.insertion.unrouted(request.params.date),
   );
 
   app.post(

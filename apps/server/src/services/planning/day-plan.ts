@@ -78,6 +78,15 @@ function nextDay(date: string): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** The date's clock: the zone of the shifts' start place, its local midnight (epoch ms) and its length in seconds. */
+function clockOf(date: string, shifts: readonly ShiftWithDriver[]): { timeZone: string; dayStartMs: number; daySeconds: number } {
+  const home = shifts.find((s) => s.startLat !== null);
+  const timeZone = zoneOfPlace(home?.startLat, home?.startLng);
+  const dayStartMs = zonedDayStart(date, timeZone)!;
+  const dayEndMs = zonedDayStart(nextDay(date), timeZone)!;
+  return { timeZone, dayStartMs, daySeconds: Math.round((dayEndMs - dayStartMs) / 1000) };
+}
+
 /**
  * Day planning (issue 34, design.md §14, decision 103): the date's shifts and due packages as a solver instance, the
  * built-in planner run in its worker thread, every plan checked (checkPlan) before it is shown.
@@ -103,11 +112,7 @@ export class DayPlanner {
     route?: { packages: readonly PackageRow[]; windowless: ReadonlySet<string> },
   ): Promise<DayInstance> {
     const shifts = await this.repos.planning.shiftsOn(date);
-    const home = shifts.find((s) => s.startLat !== null);
-    const timeZone = zoneOfPlace(home?.startLat, home?.startLng);
-    const dayStartMs = zonedDayStart(date, timeZone)!;
-    const dayEndMs = zonedDayStart(nextDay(date), timeZone)!;
-    const daySeconds = Math.round((dayEndMs - dayStartMs) / 1000);
+    const { timeZone, dayStartMs, daySeconds } = clockOf(date, shifts);
 
     const candidates = route ? route.packages : await this.repos.packages.listInStatuses(PLANNABLE_STATUSES);
     const chosen = await this.repos.customerActions.latestReschedules(candidates.map((p) => p.id));
@@ -153,6 +158,23 @@ export class DayPlanner {
     }));
     const { durations, distances, notice } = await this.matrices(points);
     return { date, timeZone, dayStartMs, shifts, packages, instance: { vehicles, jobs, durations, distances }, weighed, matrixNotice: notice };
+  }
+
+  /**
+   * Packages in these statuses due on the date (their window, or the customer's chosen one, overlapping the day), each
+   * with that window in seconds of the day, on the clock a plan of the date uses.
+   */
+  async dueOn(date: string, statuses: readonly string[]): Promise<{ timeZone: string; dayStartMs: number; due: { pkg: PackageRow; window: PlanningTimeWindow }[] }> {
+    const shifts = await this.repos.planning.shiftsOn(date);
+    const { timeZone, dayStartMs, daySeconds } = clockOf(date, shifts);
+    const candidates = await this.repos.packages.listInStatuses(statuses);
+    const chosen = await this.repos.customerActions.latestReschedules(candidates.map((p) => p.id));
+    const due: { pkg: PackageRow; window: PlanningTimeWindow }[] = [];
+    for (const pkg of candidates) {
+      const window = windowOn(pkg, chosen.get(pkg.id), date, dayStartMs, daySeconds);
+      if (window) due.push({ pkg, window });
+    }
+    return { timeZone, dayStartMs, due };
   }
 
   /** The minutes at a stop per service type (the stored setting), and the default for the others. */

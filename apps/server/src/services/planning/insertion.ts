@@ -1,4 +1,4 @@
-import { ENDED_STATUSES, STATUS_LABELS, type PackageStatus, type PlanInsertResult } from '@cargo/shared';
+import { ENDED_STATUSES, PACKAGE_STATUSES, STATUS_LABELS, type PackageStatus, type PlanInsertResult, type UnroutedList } from '@cargo/shared';
 import type { PackageRow } from '../../db/types.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import type { Repositories } from '../../repositories/index.ts';
@@ -10,6 +10,10 @@ import { buildModel } from './solver/model.ts';
 import { sequenceFeasible } from './solver/route.ts';
 
 const ended = (status: string) => (ENDED_STATUSES as readonly string[]).includes(status);
+/** Every status a package can still be delivered in: those an insertion takes. */
+const OPEN_STATUSES = PACKAGE_STATUSES.filter((s) => !ended(s));
+/** How many of the date's unrouted packages one answer lists. */
+export const UNROUTED_LIMIT = 200;
 
 interface Placement {
   driverId: string;
@@ -79,6 +83,36 @@ export class DayInsertion {
       position: chosen.position,
       addedDrivingSeconds: chosen.added,
       arrival: new Date(chosen.arrivalMs).toISOString(),
+    };
+  }
+
+  /**
+   * The date's packages that are due and still to deliver but in no driver's stop order (decision 113): not assigned,
+   * or assigned to a driver whose order does not hold them. Newest first, at most `limit`.
+   */
+  async unrouted(date: string, limit = UNROUTED_LIMIT): Promise<UnroutedList> {
+    const [{ timeZone, dayStartMs, due }, stops] = await Promise.all([this.planner.dueOn(date, OPEN_STATUSES), this.repos.routeStops.listAll()]);
+    const ordered = new Set(stops.map((r) => `${r.driverId}\u0000${r.packageId}`));
+    const outside = due
+      .filter(({ pkg }) => !pkg.driverId || !ordered.has(`${pkg.driverId}\u0000${pkg.id}`))
+      .sort((a, b) => (a.pkg.createdAt === b.pkg.createdAt ? (a.pkg.id < b.pkg.id ? 1 : -1) : a.pkg.createdAt < b.pkg.createdAt ? 1 : -1));
+    const at = (seconds: number) => new Date(dayStartMs + seconds * 1000).toISOString();
+    return {
+      date,
+      timeZone,
+      total: outside.length,
+      packages: outside.slice(0, limit).map(({ pkg, window }) => ({
+        packageId: pkg.id,
+        trackingNumber: pkg.trackingNumber,
+        address: pkg.deliveryAddress,
+        status: pkg.status,
+        driverId: pkg.driverId,
+        driverName: pkg.driverId ? pkg.driver : null,
+        windowStart: at(window[0]),
+        windowEnd: at(window[1]),
+        hasPosition: pkg.deliveryLat !== null && pkg.deliveryLng !== null,
+        createdAt: pkg.createdAt,
+      })),
     };
   }
 

@@ -1,4 +1,4 @@
-import { dayPlanSchema, driverSchema, planCheckSchema, planCommitResultSchema, serviceTimesSchema, shiftListSchema, type PlanCheckInput, type ShiftInput } from '@cargo/shared';
+import { dayPlanSchema, driverSchema, planCheckSchema, planCommitResultSchema, planInsertResultSchema, serviceTimesSchema, shiftListSchema, unroutedListSchema, type PlanCheckInput, type ShiftInput } from '@cargo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
@@ -7,6 +7,7 @@ export const planningKeys = {
   all: ['admin', 'planning'] as const,
   shifts: (date: string) => ['admin', 'planning', 'shifts', date] as const,
   serviceTimes: ['admin', 'planning', 'service-times'] as const,
+  unrouted: (date: string) => ['admin', 'planning', 'unrouted', date] as const,
   /** The same key the panel's Drivers tab uses: one list, refetched when a tab is shown. */
   drivers: ['admin', 'drivers'] as const,
 };
@@ -76,5 +77,20 @@ export function useSaveServiceTimes() {
   return useMutation({
     mutationFn: (minutes: Record<string, number>) => api.put('/api/planning/service-times', { minutes }, serviceTimesSchema),
     onSuccess: (saved) => queryClient.setQueryData(planningKeys.serviceTimes, saved),
+  });
+}
+
+/** `GET /api/planning/{date}/unrouted`: the date's due packages in no driver's stop order, newest first. */
+export function useUnrouted(date: string) {
+  return useQuery({ queryKey: planningKeys.unrouted(date), queryFn: ({ signal }) => api.get(`${day(date)}/unrouted`, unroutedListSchema, { signal }), enabled: isDay(date) });
+}
+
+/** `POST /api/planning/{date}/insert`: the package put into a driver's order where it adds the least driving. */
+export function useInsertPackage(date: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (packageId: string) => api.post(`${day(date)}/insert`, { packageId }, planInsertResultSchema),
+    // Its assignment and a driver's order changed: the list and the panel's package and route views read again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

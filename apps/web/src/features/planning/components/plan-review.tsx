@@ -8,7 +8,8 @@ import { api } from '../../../lib/api-client.ts';
 import { serverMessage } from '../../../lib/toast.ts';
 import { useCheckPlan, useCommitPlan, type RouteEdit } from '../api/planning.ts';
 import { PLANNING_TEXT as T } from '../texts.ts';
-import { driverColour, moveStop, routesOf, sameRoutes } from '../utils/plan-edit.ts';
+import { useClock, windowText } from '../utils/clock.ts';
+import { driverColour, moveStop, placeStop, routesOf, sameRoutes } from '../utils/plan-edit.ts';
 import type { PlanMapRoute } from './plan-map.tsx';
 import classes from './planning.module.css';
 
@@ -16,14 +17,7 @@ const PlanMap = lazy(() => import('./plan-map.tsx'));
 
 type Route = DayPlan['routes'][number];
 type Stop = Route['stops'][number];
-
-/** 'h:mm AM' on the plan's clock (the zone of the shifts' hours), whatever this browser's zone. */
-function useClock(timeZone: string) {
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
-    return (iso: string | null) => (iso ? format.format(new Date(iso)) : '—');
-  }, [timeZone]);
-}
+type Unplanned = DayPlan['unplanned'][number];
 
 export interface PlanReviewProps {
   date: string;
@@ -32,6 +26,8 @@ export interface PlanReviewProps {
   planKey: number;
   /** The day's saved shifts: the routes' start and end places on the map. */
   shifts: Shift[];
+  /** Told when the plan is committed. */
+  onCommitted?: () => void;
 }
 
 /**
@@ -39,12 +35,13 @@ export interface PlanReviewProps {
  * controls to move one (up, down, or to another driver and position: each change is checked by the server against
  * windows, capacity and shifts), the packages left out with their reason, and Commit once no problem remains.
  */
-export function PlanReview({ date, proposed, planKey, shifts }: PlanReviewProps) {
+export function PlanReview({ date, proposed, planKey, shifts, onCommitted }: PlanReviewProps) {
   const [shown, setShown] = useState<DayPlan>(proposed);
   const [routes, setRoutes] = useState<RouteEdit[]>(() => routesOf(proposed));
   const [violations, setViolations] = useState<PlanViolation[]>([]);
   const [committed, setCommitted] = useState<{ packages: number; drivers: number } | null>(null);
   const [moving, setMoving] = useState<Stop | null>(null);
+  const [placing, setPlacing] = useState<Unplanned | null>(null);
   const [confirmCommit, setConfirmCommit] = useState(false);
   const check = useCheckPlan();
   const commit = useCommitPlan();
@@ -83,6 +80,9 @@ export function PlanReview({ date, proposed, planKey, shifts }: PlanReviewProps)
     );
   };
   const move = (stop: Stop, toDriverId: string, toIndex: number) => arrange(moveStop(routes, stop.packageId, toDriverId, toIndex));
+  // A package put in by hand that the check could not place (it stays listed as not planned) is moved, not put in twice.
+  const place = (pkg: Unplanned, toDriverId: string, toIndex: number) =>
+    arrange(routes.some((r) => r.packageIds.includes(pkg.packageId)) ? moveStop(routes, pkg.packageId, toDriverId, toIndex) : placeStop(routes, pkg.packageId, toDriverId, toIndex));
 
   const doCommit = () =>
     commit.mutate(
@@ -91,6 +91,7 @@ export function PlanReview({ date, proposed, planKey, shifts }: PlanReviewProps)
         onSuccess: (done) => {
           setConfirmCommit(false);
           setCommitted({ packages: done.packages, drivers: done.drivers });
+          onCommitted?.();
         },
         onError: () => setConfirmCommit(false),
       },
@@ -197,7 +198,7 @@ export function PlanReview({ date, proposed, planKey, shifts }: PlanReviewProps)
             ))}
           </div>
 
-          <Unplanned plan={shown} />
+          <UnplannedList plan={shown} disabled={busy || shown.routes.length === 0} onPlace={setPlacing} />
 
           <Stack gap={6}>
             <Text size="sm">{T.commit.explain}</Text>
@@ -221,7 +222,29 @@ export function PlanReview({ date, proposed, planKey, shifts }: PlanReviewProps)
         </>
       )}
       <ConfirmModal opened={confirmCommit} message={T.commit.confirm} confirmLabel={T.commit.button} onConfirm={doCommit} onCancel={() => setConfirmCommit(false)} pending={commit.isPending} danger={false} />
-      {moving && <MoveDialog stop={moving} routes={shown.routes} onClose={() => setMoving(null)} onMove={(driverId, index) => (setMoving(null), move(moving, driverId, index))} />}
+      {moving && (
+        <PlaceDialog
+          title={T.move.title(moving.trackingNumber)}
+          confirmLabel={T.move.confirm}
+          routes={shown.routes}
+          from={shown.routes.find((r) => r.stops.some((s) => s.packageId === moving.packageId))!.driverId}
+          fromIndex={shown.routes.flatMap((r) => r.stops.map((s, i) => [s.packageId, i] as const)).find(([id]) => id === moving.packageId)![1]}
+          onClose={() => setMoving(null)}
+          onPlace={(driverId, index) => (setMoving(null), move(moving, driverId, index))}
+        />
+      )}
+      {placing && (
+        <PlaceDialog
+          title={T.place.title(placing.trackingNumber)}
+          explain={T.place.explain}
+          confirmLabel={T.place.confirm}
+          routes={shown.routes}
+          from={null}
+          fromIndex={0}
+          onClose={() => setPlacing(null)}
+          onPlace={(driverId, index) => (setPlacing(null), place(placing, driverId, index))}
+        />
+      )}
     </Stack>
   );
 }
@@ -320,7 +343,7 @@ function RouteCard({ route, colour, clock, problems, problemsOf, disabled, onEar
                   </Text>
                   <Text size="xs">{stop.address}</Text>
                   <Text size="xs" c="dimmed">
-                    {R.arrival} {clock(stop.arrival)} · {R.window} {windowText(stop, clock)}
+                    {R.arrival} {clock(stop.arrival)} · {R.window} {windowText(stop.windowStart, stop.windowEnd, clock)}
                   </Text>
                   {wrong.map((w, k) => (
                     <Badge key={k} color="red.9" variant="filled" size="sm" style={{ whiteSpace: 'normal', height: 'auto' }}>
@@ -348,15 +371,7 @@ function RouteCard({ route, colour, clock, problems, problemsOf, disabled, onEar
   );
 }
 
-/** A stop's window: its hours, 'all day' when it is the whole day, or any time in the shift when it has none. */
-function windowText(stop: Stop, clock: (iso: string | null) => string): string {
-  if (!stop.windowStart || !stop.windowEnd) return T.route.anyTime;
-  // A day is 23 to 25 hours long on the clock; a window of 23 hours or more is the whole day.
-  if (Date.parse(stop.windowEnd) - Date.parse(stop.windowStart) >= 23 * 3600_000) return T.route.allDay;
-  return `${clock(stop.windowStart)}–${clock(stop.windowEnd)}`;
-}
-
-function Unplanned({ plan }: { plan: DayPlan }) {
+function UnplannedList({ plan, disabled, onPlace }: { plan: DayPlan; disabled: boolean; onPlace: (pkg: Unplanned) => void }) {
   const U = T.unplanned;
   return (
     <Stack gap={6} component="section" aria-labelledby="planning-unplanned-title">
@@ -367,18 +382,29 @@ function Unplanned({ plan }: { plan: DayPlan }) {
         <Text size="sm">{U.none}</Text>
       ) : (
         <div className={classes.scroll} role="region" aria-label={U.tableLabel} tabIndex={0}>
-          <Table striped>
+          <Table className={stacked.stacked} striped>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{U.tracking}</Table.Th>
                 <Table.Th>{U.reason}</Table.Th>
+                <Table.Th>{U.action}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {plan.unplanned.map((u) => (
                 <Table.Tr key={u.packageId}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.trackingNumber}</Table.Td>
-                  <Table.Td>{u.label}</Table.Td>
+                  <Table.Td data-label={U.trackingShort} style={{ overflowWrap: 'anywhere' }}>
+                    {u.trackingNumber}
+                  </Table.Td>
+                  <Table.Td data-label={U.reason}>{u.label}</Table.Td>
+                  {/* Without a position no route can drive to it: nothing to offer until its address is found on the map. */}
+                  <Table.Td data-label={U.action}>
+                    {u.reason !== 'no-position' && (
+                      <Button variant="default" size="compact-sm" h={34} aria-label={U.placeLabel(u.trackingNumber)} disabled={disabled} onClick={() => onPlace(u)}>
+                        {U.place}
+                      </Button>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -389,26 +415,41 @@ function Unplanned({ plan }: { plan: DayPlan }) {
   );
 }
 
-function MoveDialog({ stop, routes, onClose, onMove }: { stop: Stop; routes: Route[]; onClose: () => void; onMove: (driverId: string, index: number) => void }) {
+interface PlaceDialogProps {
+  title: string;
+  explain?: string;
+  confirmLabel: string;
+  routes: Route[];
+  /** The driver whose route the stop is on, or null for a package on no route (one the plan left out). */
+  from: string | null;
+  /** Its index in that route. */
+  fromIndex: number;
+  onClose: () => void;
+  onPlace: (driverId: string, index: number) => void;
+}
+
+/** A driver and a position in their route, by two native selects: to move a planned stop or put in a left-out one. */
+function PlaceDialog({ title, explain, confirmLabel, routes, from, fromIndex, onClose, onPlace }: PlaceDialogProps) {
   const M = T.move;
-  const from = routes.find((r) => r.stops.some((s) => s.packageId === stop.packageId))!;
-  const [driverId, setDriverId] = useState(from.driverId);
+  const [driverId, setDriverId] = useState(from ?? routes[0]!.driverId);
   const target = routes.find((r) => r.driverId === driverId)!;
-  // Positions in the chosen route once the stop has left its own: one more place in another driver's route.
-  const places = target.driverId === from.driverId ? target.stops.length : target.stops.length + 1;
-  const [position, setPosition] = useState(() => from.stops.findIndex((s) => s.packageId === stop.packageId) + 1);
+  const endOf = (id: string) => (routes.find((r) => r.driverId === id)?.stops.length ?? 0) + 1;
+  // Positions in the chosen route once the stop has left its own: one more place in any other route.
+  const places = target.driverId === from ? target.stops.length : target.stops.length + 1;
+  // Its own place in its own route; the end of any other route, unless dispatch picks a place.
+  const [position, setPosition] = useState(() => (from === null ? endOf(driverId) : fromIndex + 1));
   const shownPosition = Math.min(position, places);
   return (
-    <Modal opened onClose={onClose} title={M.title(stop.trackingNumber)} centered>
+    <Modal opened onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': M.close }}>
       <Stack gap="sm">
+        {explain && <Text size="sm">{explain}</Text>}
         <NativeSelect
           label={M.driver}
           value={driverId}
           onChange={(e) => {
             const next = e.currentTarget.value;
             setDriverId(next);
-            // Another driver: the end of their route, unless dispatch picks a place.
-            if (next !== from.driverId) setPosition((routes.find((r) => r.driverId === next)?.stops.length ?? 0) + 1);
+            setPosition(next === from ? fromIndex + 1 : endOf(next));
           }}
           data={routes.map((r) => ({ value: r.driverId, label: `${r.driverName} (${r.stops.length})` }))}
         />
@@ -422,7 +463,7 @@ function MoveDialog({ stop, routes, onClose, onMove }: { stop: Stop; routes: Rou
           <Button variant="default" onClick={onClose}>
             {M.cancel}
           </Button>
-          <Button onClick={() => onMove(driverId, shownPosition - 1)}>{M.confirm}</Button>
+          <Button onClick={() => onPlace(driverId, shownPosition - 1)}>{confirmLabel}</Button>
         </Group>
       </Stack>
     </Modal>

@@ -7,6 +7,7 @@ import { PLANNING_TEXT as T } from '../texts.ts';
 import { PlanReview } from './plan-review.tsx';
 import { ServiceTimes } from './service-times.tsx';
 import { ShiftsEditor } from './shifts-editor.tsx';
+import { Unrouted } from './unrouted.tsx';
 
 /** Tomorrow on this browser's calendar, as YYYY-MM-DD: the day dispatch usually plans. */
 function tomorrow(): string {
@@ -16,15 +17,16 @@ function tomorrow(): string {
 }
 
 /**
- * The Planning tab (issue 34, parts 1 and 4): the day's shifts, then 'Plan' (the server's planner, nothing stored),
- * the plan reviewed on a map with totals, stops moved by hand and checked, and committed in one step.
+ * The Planning tab (issue 34, parts 1, 4 and 5): the day's shifts, then 'Plan' (the server's planner, nothing stored),
+ * the plan reviewed on a map with totals, stops moved by hand and checked, and committed in one step; then, during the
+ * day, the due packages in no driver's order, each inserted into a route by the server.
  */
 export function PlanningTab() {
   const [date, setDate] = useState(tomorrow);
   const [dirty, setDirty] = useState(false);
   const shifts = useShifts(date);
   const plan = usePlanDay();
-  const [result, setResult] = useState<{ date: string; plan: DayPlan; key: number } | null>(null);
+  const [result, setResult] = useState<{ date: string; plan: DayPlan; key: number; committed: boolean } | null>(null);
 
   const changeDate = (next: string) => {
     setDate(next);
@@ -33,7 +35,7 @@ export function PlanningTab() {
   };
   const run = () =>
     plan.mutate(date, {
-      onSuccess: (planned) => setResult((was) => ({ date, plan: planned, key: (was?.key ?? 0) + 1 })),
+      onSuccess: (planned) => setResult((was) => ({ date, plan: planned, key: (was?.key ?? 0) + 1, committed: false })),
     });
   const saved = shifts.data?.shifts ?? [];
   const canPlan = saved.length > 0 && !dirty;
@@ -70,7 +72,10 @@ export function PlanningTab() {
           </Alert>
         )}
       </Stack>
-      {result && result.date === date && <PlanReview key={result.key} date={date} proposed={result.plan} planKey={result.key} shifts={saved} />}
+      {result && result.date === date && (
+        <PlanReview key={result.key} date={date} proposed={result.plan} planKey={result.key} shifts={saved} onCommitted={() => setResult((was) => was && { ...was, committed: true })} />
+      )}
+      <Unrouted key={`unrouted-${date}`} date={date} shifts={saved} reviewing={result !== null && result.date === date && !result.committed} />
     </Stack>
   );
 }

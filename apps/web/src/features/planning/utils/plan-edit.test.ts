@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { driverColour, moveStop, routesOf, sameRoutes } from './plan-edit.ts';
+import { driverColour, moveStop, placeStop, routesOf, sameRoutes } from './plan-edit.ts';
 
 const routes = [
   { driverId: 'a', packageIds: ['p1', 'p2', 'p3'] },
@@ -55,5 +55,20 @@ describe('moving a stop by hand', () => {
   it('gives every driver of a large fleet a different colour', () => {
     const colours = Array.from({ length: 40 }, (_, i) => driverColour(i));
     expect(new Set(colours).size).toBe(40);
+  });
+});
+
+describe('putting a package the plan left out into a route by hand', () => {
+  it('puts it at the position asked, clamped to the route, leaving the input as it was', () => {
+    expect(placeStop(routes, 'x', 'a', 1)[0]!.packageIds).toEqual(['p1', 'x', 'p2', 'p3']);
+    expect(placeStop(routes, 'x', 'b', 9)[1]!.packageIds).toEqual(['p4', 'x']);
+    expect(placeStop(routes, 'x', 'c', -3)[2]!.packageIds).toEqual(['x']);
+    expect(placeStop(routes, 'x', 'a', 0)[1]).toBe(routes[1]);
+    expect(routes[0]!.packageIds).toEqual(['p1', 'p2', 'p3']);
+  });
+
+  it('refuses a package already on a route and a driver without one', () => {
+    expect(() => placeStop(routes, 'p4', 'a', 0)).toThrow(RangeError);
+    expect(() => placeStop(routes, 'x', 'z', 0)).toThrow(RangeError);
   });
 });

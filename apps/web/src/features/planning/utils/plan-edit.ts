@@ -21,6 +21,20 @@ export function moveStop(routes: readonly RouteEdit[], packageId: string, toDriv
   });
 }
 
+/**
+ * Puts a package that is on no route (one the plan left out) into `toDriverId`'s route at `toIndex` (0 = first, clamped
+ * to the route's length). Answers new arrays; the routes given are left as they were.
+ */
+export function placeStop(routes: readonly RouteEdit[], packageId: string, toDriverId: string, toIndex: number): RouteEdit[] {
+  if (!routes.some((r) => r.driverId === toDriverId)) throw new RangeError(`No route for driver ${toDriverId}`);
+  if (routes.some((r) => r.packageIds.includes(packageId))) throw new RangeError(`Package ${packageId} is already on a route`);
+  return routes.map((r) => {
+    if (r.driverId !== toDriverId) return r;
+    const at = Math.max(0, Math.min(toIndex, r.packageIds.length));
+    return { driverId: r.driverId, packageIds: [...r.packageIds.slice(0, at), packageId, ...r.packageIds.slice(at)] };
+  });
+}
+
 /** Whether two arrangements are the same (same drivers, same stops in the same order). */
 export function sameRoutes(a: readonly RouteEdit[], b: readonly RouteEdit[]): boolean {
   return a.length === b.length && a.every((r, i) => r.driverId === b[i]!.driverId && r.packageIds.length === b[i]!.packageIds.length && r.packageIds.every((id, k) => id === b[i]!.packageIds[k]));
