@@ -42,7 +42,7 @@ import { WeeklySummaryService } from '../services/figures/weekly-summary.ts';
 import { ShiftService } from '../services/planning/shifts.ts';
 import { DayPlanner } from '../services/planning/day-plan.ts';
 import { DayInsertion } from '../services/planning/insertion.ts';
-import { solveInThread } from '../services/planning/planner-thread.ts';
+import { solveInProcess } from '../services/planning/planner-process.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,7 +130,7 @@ export default fp(
           osrmUrl: app.env.OSRM_URL,
           log: app.log,
         },
-        (instance, options) => solveInThread(instance, options),
+        (instance, options) => solveInProcess(instance, options),
       packages,
       settings,
     );

@@ -1,15 +1,15 @@
+import { fork } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PlanningInstance, PlanningOptions, PlanningResult } from '@cargo/shared';
 
 let devEntry: Promise<URL> | null = null;
 
 /**
- * The worker's entry: dist/planning-thread.mjs beside the built server.js (apps/server/build.mjs); under tsx (development
- * and tests) there is no built file, so the solver's thread entry is bundled once with esbuild, as build.mjs does.
+ * The planner's entry: dist/planning-thread.mjs beside the built server.js (apps/server/build.mjs); under tsx (development
+ * and tests) there is no built file, so the solver's entry is bundled once with esbuild, as build.mjs does.
  */
 function threadEntry(): Promise<URL> {
   const built = new URL('./planning-thread.mjs', import.meta.url);
@@ -37,26 +37,36 @@ function threadEntry(): Promise<URL> {
 }
 
 /**
- * Runs the built-in planner in its own worker thread (design.md §14), so the event loop keeps answering; the thread
- * ends with the plan. A thread that does not answer within the budget and a grace period is stopped.
+ * Runs the built-in planner in a child process of its own at the lowest CPU priority (design.md §14, decision 115),
+ * so the server's event loop keeps answering and the operating system serves the server first when both want a core.
+ * The process ends with the plan; one that does not answer within the budget and a grace period is killed.
  */
-export async function solveInThread(instance: PlanningInstance, options: PlanningOptions, graceMs = 15_000): Promise<PlanningResult> {
-  const worker = new Worker(await threadEntry());
+export async function solveInProcess(instance: PlanningInstance, options: PlanningOptions, graceMs = 15_000): Promise<PlanningResult> {
+  const child = fork(fileURLToPath(await threadEntry()), [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'], execArgv: [] });
+  try {
+    if (child.pid) setPriority(child.pid, 19);
+  } catch {
+    // Not allowed here: the search runs at the server's priority.
+  }
   try {
     return await new Promise<PlanningResult>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the planner did not answer in time')), options.timeLimitMs + graceMs);
-      worker.once('message', (reply: { result?: PlanningResult; error?: string }) => {
+      child.once('message', (reply: { result?: PlanningResult; error?: string }) => {
         clearTimeout(timer);
         if (reply.result) resolve(reply.result);
         else reject(new Error(reply.error ?? 'the planner failed'));
       });
-      worker.once('error', (err) => {
+      child.once('error', (err) => {
         clearTimeout(timer);
         reject(err);
       });
-      worker.postMessage({ id: 1, instance, options });
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`the planner stopped (${signal ?? code})`));
+      });
+      child.send({ id: 1, instance, options });
     });
   } finally {
-    await worker.terminate();
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
 }
