@@ -1,4 +1,4 @@
-import { addDays, driverSessionResponseSchema, figuresSchema, formatDeliveryRange } from '@cargo/shared';
+import { addDays, customerLinkSchema, driverSessionResponseSchema, figuresSchema, formatDeliveryRange } from '@cargo/shared';
 import { readFileSync } from 'node:fs';
 import { createDriver, createPackage, expect, expectNoHorizontalOverflow, expectNoSeriousViolations, getJson, openAdmin, test } from '../admin-fixtures.ts';
 import { bearer } from '../fixtures.ts';
@@ -61,7 +61,7 @@ test('the Performance view: a period and a driver, charts with their tables, a C
   for (const [pkg, stars] of [[onTime, 5], [second, 2]] as const) {
     const link = await request.post(`/api/packages/${pkg.id}/customer-link`, { headers: bearer(token) });
     expect(link.status(), await link.text()).toBe(200);
-    const linkToken = /\/track-live\/([A-Za-z0-9_-]+)$/.exec(((await link.json()) as { url: string }).url)![1]!;
+    const linkToken = /\/track-live\/([A-Za-z0-9_-]+)$/.exec(customerLinkSchema.parse(await link.json()).url)![1]!;
     const rated = await request.put(`/api/customer-links/${linkToken}/feedback`, { data: { stars } });
     expect(rated.status(), await rated.text()).toBe(200);
   }
