@@ -34,7 +34,11 @@ test('the oldest of 10,000 unassigned packages is found and assigned', async ({ 
   await page.getByRole('option', { name: driver.name }).click();
   const picker = form.getByRole('textbox', { name: /Packages/ });
   await picker.fill(seeded.oldest.trackingNumber);
+  // The list shows the server's answer to the search before an option is picked: picked while the first page was
+  // still being replaced, the click once landed on another package (a full line under load).
+  await expect(page.getByRole('option')).toHaveCount(1);
   await page.getByRole('option', { name: new RegExp(seeded.oldest.trackingNumber) }).click();
+  await expect(form.getByText(new RegExp(`${seeded.oldest.trackingNumber} — `))).toBeVisible();
   await form.getByRole('button', { name: 'Assign Packages' }).click();
   await expect(page.getByText('Packages assigned successfully!')).toBeVisible();
   expect((await getJson(request, token, `/api/packages/${seeded.oldest.id}`, packageSchema)).driverId).toBe(driver.id);

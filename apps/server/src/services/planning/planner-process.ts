@@ -11,7 +11,7 @@ let devEntry: Promise<URL> | null = null;
  * The planner's entry: dist/planning-thread.mjs beside the built server.js (apps/server/build.mjs); under tsx (development
  * and tests) there is no built file, so the solver's entry is bundled once with esbuild, as build.mjs does.
  */
-function threadEntry(): Promise<URL> {
+function plannerEntry(): Promise<URL> {
   const built = new URL('./planning-thread.mjs', import.meta.url);
   if (built.protocol === 'file:' && existsSync(built)) return Promise.resolve(built);
   devEntry ??= (async () => {
@@ -42,7 +42,7 @@ function threadEntry(): Promise<URL> {
  * The process ends with the plan; one that does not answer within the budget and a grace period is killed.
  */
 export async function solveInProcess(instance: PlanningInstance, options: PlanningOptions, graceMs = 15_000): Promise<PlanningResult> {
-  const child = fork(fileURLToPath(await threadEntry()), [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'], execArgv: [] });
+  const child = fork(fileURLToPath(await plannerEntry()), [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'], execArgv: [] });
   try {
     if (child.pid) setPriority(child.pid, 19);
   } catch {
