@@ -4,7 +4,7 @@
 // plan running, then while POST /api/planning/{date}/plan searches (the planner's worker thread), then without again.
 // Not part of the test line: about a minute and a half.
 //
-//   npm run build && node bench/planning-load.mjs [--rate 200] [--seconds 15] [--limit-ms 20000]
+//   npm run build && node bench/planning-load.mjs [--rate 200] [--seconds 15] [--windows 5] [--limit-ms 20000]
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -13,24 +13,48 @@ import { adminToken, api, createDrivers, inBatches } from './lib/dataset.mjs';
 import { cpuMeter } from './lib/proc.mjs';
 import { startProject, tempDir } from './lib/servers.mjs';
 
-const { values } = parseArgs({ options: { rate: { type: 'string', default: '200' }, seconds: { type: 'string', default: '15' }, 'limit-ms': { type: 'string', default: '20000' } } });
+const { values } = parseArgs({ options: { rate: { type: 'string', default: '200' }, seconds: { type: 'string', default: '15' }, windows: { type: 'string', default: '5' }, 'limit-ms': { type: 'string', default: '20000' } } });
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
+// Each round is measured in windows of SECONDS / WINDOWS: its p99 is the median of the windows' p99s, so one pause of
+// the virtual machine in one window does not decide the round (a pooled p99 of 3,000-5,000 requests moved by a few
+// milliseconds between identical rounds).
+const WINDOWS = Number(values.windows);
 const LIMIT_MS = Number(values['limit-ms']);
 const DATE = '2051-06-13';
 const DUE = 'Tuesday, June 13, 2051 - Tuesday, June 13, 2051';
 const DEPOT = { lat: 41.8789, lng: -87.6359 };
 
-/** One steady round of public lookups: every request's latency, answered or not. */
-async function lookups(base, trackingNumbers) {
+/** One steady window of public lookups: every request's latency, answered or not. */
+async function window(base, trackingNumbers, seconds) {
   const result = await autocannon({
     url: base,
     connections: 10,
     overallRate: RATE,
-    duration: SECONDS,
+    duration: seconds,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/packages/${trackingNumbers[Math.floor(Math.random() * trackingNumbers.length)]}` }) }],
   });
   return { requests: result.requests.total, non2xx: result.non2xx, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max };
+}
+
+const median = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** One round of SECONDS in WINDOWS windows: requests summed, p50 and p99 the windows' medians, the worst p99 and max. */
+async function lookups(base, trackingNumbers) {
+  const windows = [];
+  for (let i = 0; i < WINDOWS; i++) windows.push(await window(base, trackingNumbers, SECONDS / WINDOWS));
+  return {
+    requests: windows.reduce((n, w) => n + w.requests, 0),
+    non2xx: windows.reduce((n, w) => n + w.non2xx, 0),
+    p50: median(windows.map((w) => w.p50)),
+    p99: median(windows.map((w) => w.p99)),
+    worstP99: Math.max(...windows.map((w) => w.p99)),
+    max: Math.max(...windows.map((w) => w.max)),
+  };
 }
 
 const cwd = tempDir('planning-load');
@@ -96,9 +120,9 @@ try {
 
   const served = plan.totals.stops;
   console.log(`plan: ${served} of 500 stops served by ${plan.routes.filter((r) => r.stops.length > 0).length} drivers, ${plan.unplanned.length} left out, ${Math.round(ms)} ms (limit ${LIMIT_MS} ms), engine ${plan.engine}; server ${used.coresBusy.server ?? '?'} cores over the plan, machine ${used.machineBusyPct}% busy`);
-  console.log('| round | requests | non-2xx | p50 ms | p99 ms | max ms |');
-  console.log('| --- | --- | --- | --- | --- | --- |');
-  for (const r of rounds) console.log(`| ${r.round} | ${r.requests} | ${r.non2xx} | ${r.p50} | ${r.p99} | ${r.max} |`);
+  console.log(`| round | requests | non-2xx | p50 ms (median of ${WINDOWS}) | p99 ms (median of ${WINDOWS}) | worst window's p99 ms | max ms |`);
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const r of rounds) console.log(`| ${r.round} | ${r.requests} | ${r.non2xx} | ${r.p50} | ${r.p99} | ${r.worstP99} | ${r.max} |`);
   const baseline = Math.max(before.p99, after.p99);
   console.log(`p99 while another process busies a core / the worse round without: ${(rounds[3].p99 / baseline).toFixed(2)}`);
   console.log(`p99 while planning / the worse round without: ${(during.p99 / baseline).toFixed(2)} (target ≤ 1.20)`);

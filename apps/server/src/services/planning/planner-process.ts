@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process';
+import { fork, spawn, type SpawnOptions } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PlanningInstance, PlanningOptions, PlanningResult } from '@cargo/shared';
 
 let devEntry: Promise<URL> | null = null;
+
+/** util-linux's chrt, which starts a program under another scheduling policy (Linux; absent elsewhere). */
+const CHRT = process.platform === 'linux' ? ['/usr/bin/chrt', '/bin/chrt'].find((path) => existsSync(path)) : undefined;
 
 /**
  * The planner's entry: dist/planning-thread.mjs beside the built server.js (apps/server/build.mjs); under tsx (development
@@ -37,12 +40,16 @@ function plannerEntry(): Promise<URL> {
 }
 
 /**
- * Runs the built-in planner in a child process of its own at the lowest CPU priority (design.md §14, decision 115),
- * so the server's event loop keeps answering and the operating system serves the server first when both want a core.
+ * Runs the built-in planner in a child process of its own at the lowest CPU priority (design.md §14, decision 115):
+ * Linux's idle scheduling policy where `chrt` is there, and nice 19 in any case, so the server's event loop keeps
+ * answering and the operating system serves the server first when both want a core.
  * The process ends with the plan; one that does not answer within the budget and a grace period is killed.
  */
 export async function solveInProcess(instance: PlanningInstance, options: PlanningOptions, graceMs = 15_000): Promise<PlanningResult> {
-  const child = fork(fileURLToPath(await plannerEntry()), [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'], execArgv: [] });
+  const entry = fileURLToPath(await plannerEntry());
+  const spawnOptions: SpawnOptions = { serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] };
+  // Under Linux's idle policy (chrt -i) where util-linux is there: the search runs only on time no one else wants.
+  const child = CHRT ? spawn(CHRT, ['-i', '0', process.execPath, entry], spawnOptions) : fork(entry, [], { ...spawnOptions, execArgv: [] });
   try {
     if (child.pid) setPriority(child.pid, 19);
   } catch {
