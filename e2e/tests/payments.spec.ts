@@ -66,6 +66,7 @@ test.describe('payments in the panel (issue 32, 375 px)', () => {
     await expect(payment.getByText('Please have $100.00 ready on delivery.')).toBeVisible();
     await expect(payment.getByText(/^Pay the driver by cash or card on delivery/)).toBeVisible();
     await expectNoHorizontalOverflow(page, 'the customer link with its Payment card');
+    await page.screenshot({ path: '/tmp/payments-customer-link-375.png', fullPage: true });
 
     // The same page by tracking number, and the public tracking page: no money at all.
     for (const path of [`/track-live/${pkg.trackingNumber}`, `/?track=${pkg.trackingNumber}`]) {
