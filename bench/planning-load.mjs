@@ -4,22 +4,27 @@
 // plan running, then while POST /api/planning/{date}/plan searches (the planner's worker thread), then without again.
 // Not part of the test line: about a minute and a half.
 //
-//   npm run build && node bench/planning-load.mjs [--rate 200] [--seconds 15] [--windows 5] [--limit-ms 20000]
-import { spawn } from 'node:child_process';
+//   npm run build && node bench/planning-load.mjs [--rate 200] [--seconds 15] [--windows 5] [--client-cpu N] [--limit-ms 20000]
+import { execFileSync, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { adminToken, api, createDrivers, inBatches } from './lib/dataset.mjs';
 import { cpuMeter } from './lib/proc.mjs';
 import { startProject, tempDir } from './lib/servers.mjs';
 
-const { values } = parseArgs({ options: { rate: { type: 'string', default: '200' }, seconds: { type: 'string', default: '15' }, windows: { type: 'string', default: '5' }, 'limit-ms': { type: 'string', default: '20000' } } });
+const { values } = parseArgs({ options: { rate: { type: 'string', default: '200' }, seconds: { type: 'string', default: '15' }, windows: { type: 'string', default: '5' }, 'client-cpu': { type: 'string' }, 'limit-ms': { type: 'string', default: '20000' } } });
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
 // Each round is measured in windows of SECONDS / WINDOWS: its p99 is the median of the windows' p99s, so one pause of
 // the virtual machine in one window does not decide the round (a pooled p99 of 3,000-5,000 requests moved by a few
 // milliseconds between identical rounds).
 const WINDOWS = Number(values.windows);
+// --client-cpu N: this process (the load generator) keeps to core N once the server has started (Linux's taskset), as
+// a client on another machine would not share the server's cores; the server, its planner and the control's busy
+// loop stay free to run anywhere.
+const CLIENT_CPU = values['client-cpu'];
 const LIMIT_MS = Number(values['limit-ms']);
 const DATE = '2051-06-13';
 const DUE = 'Tuesday, June 13, 2051 - Tuesday, June 13, 2051';
@@ -63,6 +68,8 @@ const server = await startProject({
   databaseUrl: `${cwd}/bench.db`,
   env: { DEPOT_ADDRESS: '233 S Wacker Dr, Chicago, IL 60606', PLANNING_TIME_LIMIT_MS: String(LIMIT_MS) },
 });
+const ALL_CPUS = `0-${availableParallelism() - 1}`;
+if (CLIENT_CPU !== undefined) execFileSync('taskset', ['-cp', CLIENT_CPU, String(process.pid)], { stdio: 'ignore' });
 try {
   const admin = await adminToken(server.url);
   const drivers = await createDrivers(server.url, admin, 25, '7');
@@ -110,7 +117,7 @@ try {
 
   // A control: another process keeps one core busy (a bare loop, no allocation) for the same round. If the lookups slow
   // down as much as while planning, the cause is the machine's cores, not the planner's thread inside the server.
-  const burner = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  const burner = CLIENT_CPU === undefined ? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }) : spawn('taskset', ['-c', ALL_CPUS, process.execPath, '-e', 'for (;;) {}'], { stdio: 'ignore' });
   try {
     const burning = await lookups(server.url, trackingNumbers);
     rounds.push({ round: 'while another process busies a core', ...burning });
